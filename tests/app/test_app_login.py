@@ -46,6 +46,8 @@ def test_login_required_and_wrong_password_rejected(users):
 def test_admin_sees_every_page_and_true_status(users):
     at = login(app().run(), "boss", "boss-pass-1")
     assert not at.exception
+    sidebar = " ".join(c.value for c in at.sidebar.caption)
+    assert "离线规则模式" in sidebar and "LadybugDB" in sidebar
     at.switch_page("pages/9_设置与状态.py").run()
     assert not at.exception
     assert "设置与状态" in page_titles(at)
@@ -54,17 +56,17 @@ def test_admin_sees_every_page_and_true_status(users):
     assert "SQLite" in states["应用数据库"]
     assert "离线规则模式" in states["大模型"]
     assert "为空" in states["业务图谱"]  # nothing built yet, and the page says so
-    sidebar = " ".join(c.value for c in at.sidebar.caption)
-    assert "离线规则模式" in sidebar and "LadybugDB" in sidebar
+    assert "用户管理" in [h.value for h in at.subheader]
 
 
 def test_guest_cannot_open_admin_pages(users):
     at = login(app().run(), "visitor", "guest-pass-1")
     assert not at.exception
-    with pytest.raises(Exception):
-        at.switch_page("pages/3_数据导入与建图.py").run()
-        assert "数据导入与建图" not in page_titles(at)
-        raise AssertionError("guest reached an admin page")
+    with pytest.raises(ValueError, match="navigation page"):  # not registered for this role
+        at.switch_page("pages/3_数据导入与建图.py")
+    at.switch_page("pages/9_设置与状态.py").run()
+    assert "设置与状态" in page_titles(at)
+    assert "用户管理" not in [h.value for h in at.subheader]  # user administration is for admins only
 
 
 def test_one_time_password_must_be_changed_first(users):
