@@ -144,8 +144,10 @@ class AppDB:
                 with self.transaction():
                     if self.dialect == "postgres":
                         self._run("SELECT pg_advisory_xact_lock(74201)")
-                        if self.one("SELECT name FROM schema_migrations WHERE name = ?", (name,)):
-                            continue
+                    else:  # take SQLite's write lock first so DDL is transactional and serialised
+                        self._run("BEGIN IMMEDIATE")
+                    if self.one("SELECT name FROM schema_migrations WHERE name = ?", (name,)):
+                        continue
                     for stmt in statements:
                         self._run(stmt)
                     self._run("INSERT INTO schema_migrations (name, applied_at) VALUES (?, {now})", (name,))

@@ -1,0 +1,202 @@
+"""Service API for templates and the business-graph build (CLI ``templates`` / ``build-graph``,
+the 数据导入与建图 page, and the lead's ``demo`` command).
+
+Every function that changes the graph or reads uploads takes the acting :class:`Principal`
+and refuses non-admins with :class:`core.errors.PermissionDenied`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from core.config import get_settings
+from core.errors import BadInputError, PermissionDenied
+from core.graph import templates as T
+from core.graph.builder import build_graph
+from core.graph.reader import ReadResult, read_files
+from core.graph.schema import TEMPLATE_BY_NAME, TEMPLATE_NAMES, template
+from core.graph.store import get_graph_store
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE_CONFIG = REPO / "data" / "samples" / "business" / "config.json"
+ISSUE_COLUMNS = ("level", "template", "file", "row", "column", "value", "reason")
+ISSUE_LABELS = {"level": "级别", "template": "模板", "file": "文件", "row": "行号", "column": "字段", "value": "取值",
+                "reason": "原因"}
+
+ProgressFn = Callable[[str, float, str], None]
+
+
+def require_admin(principal) -> None:
+    role = getattr(getattr(principal, "role", None), "value", getattr(principal, "role", None))
+    if role != "admin":
+        raise PermissionDenied("只有管理员可以导入数据和构建图谱")
+
+
+# ---- templates -------------------------------------------------------------------------
+def write_templates(out_dir: str | Path) -> list[Path]:
+    """Write the 15 blank templates (数据 + 填写说明) into ``out_dir``."""
+    return T.write_all(Path(out_dir))
+
+
+def template_list() -> list[dict[str, Any]]:
+    return [{"name": t.name, "file_name": f"{t.file_stem}.xlsx", "description": t.description,
+             "required": t.required_columns, "key": list(t.key)} for t in TEMPLATE_BY_NAME.values()]
+
+
+def template_bytes(name: str) -> bytes:
+    """One blank template workbook as bytes (download button)."""
+    buf = io.BytesIO()
+    T.template_workbook(template(name)).save(buf)
+    return buf.getvalue()
+
+
+def cli_templates(args) -> int:
+    from core.cli import emit
+
+    paths = write_templates(args.out_dir)
+    emit({"written": [str(p) for p in paths]}, args.json, lambda r: f"已写出 {len(r['written'])} 个模板到 {args.out_dir}")
+    return 0
+
+
+# ---- config ----------------------------------------------------------------------------
+def load_config(path: str | Path) -> dict[str, list[tuple[Path, str]]]:
+    """Template → [(absolute path, name as written in the config)]; paths relative to the config."""
+    path = Path(path)
+    if not path.is_file():
+        raise BadInputError(f"构建配置文件不存在：{path}")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadInputError(f"构建配置不是有效的 JSON：{path.name}（{exc}）") from None
+    if not isinstance(data, dict):
+        raise BadInputError("构建配置应为 {模板名: [文件, …]} 形式的 JSON 对象")
+    out: dict[str, list[tuple[Path, str]]] = {}
+    for name, files in data.items():
+        if isinstance(files, str):
+            files = [files]
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            raise BadInputError(f"构建配置中模板“{name}”的值应为文件路径列表")
+        out[name] = [((path.parent / f).resolve(), f) for f in files]
+    return out
+
+
+# ---- build -----------------------------------------------------------------------------
+def _build(files: dict[str, list[tuple[Path, str]]], *, clear: bool, progress: ProgressFn | None) -> dict:
+    read = read_files(files, progress)
+    store = get_graph_store()
+    report = build_graph(store, read, clear=clear, progress=progress)
+    return report.to_dict()
+
+
+def build_from_config(principal, config: str | Path, *, clear: bool = False,
+                      progress: ProgressFn | None = None) -> dict:
+    require_admin(principal)
+    return _build(load_config(config), clear=clear, progress=progress)
+
+
+def _safe_name(name: str) -> str:
+    name = Path(name).name
+    return re.sub(r"[^\w.\-()（）]+", "_", name) or "upload.xlsx"
+
+
+def _save_uploads(uploads: dict[str, Iterable[tuple[str, bytes]]]) -> dict[str, list[tuple[Path, str]]]:
+    settings = get_settings()
+    limit = settings.max_upload_mb * 1024 * 1024
+    folder = settings.dir("uploads", "business")
+    files: dict[str, list[tuple[Path, str]]] = {}
+    for tname, items in uploads.items():
+        for fname, data in items:
+            if len(data) > limit:
+                raise BadInputError(f"文件 {fname} 超过上传大小上限 {settings.max_upload_mb} MB")
+            target = folder / tname / _safe_name(fname)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            files.setdefault(tname, []).append((target, fname))
+    return files
+
+
+def validate_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]]) -> dict:
+    """Read and check uploaded files without building: {"issues": [...], "rows_read", "files_read", "records"}."""
+    require_admin(principal)
+    read = read_files(_save_uploads(uploads))
+    return {**issues_of(read), "rows_read": read.rows_read, "files_read": read.files_read,
+            "records": {k: len(v) for k, v in read.records.items()}}
+
+
+def build_from_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]], *, clear: bool = False,
+                       progress: ProgressFn | None = None) -> dict:
+    """Build from uploaded files: ``uploads`` = template → [(file name, bytes)]."""
+    require_admin(principal)
+    return _build(_save_uploads(uploads), clear=clear, progress=progress)
+
+
+def clear_graph(principal) -> dict:
+    require_admin(principal)
+    store = get_graph_store()
+    store.clear()
+    return store.counts()
+
+
+def graph_counts(principal) -> dict:
+    """Counts per label / relationship type of the current graph (admins: the import page)."""
+    require_admin(principal)
+    return get_graph_store().counts()
+
+
+def load_demo_graph(clear: bool = True) -> dict:
+    """Build the bundled sample spreadsheets (data/samples/business) into the workspace graph."""
+    return _build(load_config(SAMPLE_CONFIG), clear=clear, progress=None)
+
+
+# ---- issues table ----------------------------------------------------------------------
+def issues_of(read_or_report: ReadResult | dict) -> dict:
+    if isinstance(read_or_report, ReadResult):
+        errors = [e.to_dict() for e in read_or_report.errors]
+        warnings = [w.to_dict() for w in read_or_report.warnings]
+    else:
+        errors, warnings = read_or_report["errors"], read_or_report["warnings"]
+    rows = [{"level": "错误", **e} for e in errors] + \
+           [{"level": "警告", **w} for w in warnings]
+    return {"issues": [{k: r.get(k) for k in ISSUE_COLUMNS} for r in rows], "errors": len(errors),
+            "warnings": len(warnings)}
+
+
+def issues_csv(issues: list[dict]) -> bytes:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow([ISSUE_LABELS[c] for c in ISSUE_COLUMNS])
+    for r in issues:
+        w.writerow(["" if r.get(c) is None else r.get(c) for c in ISSUE_COLUMNS])
+    return ("\ufeff" + buf.getvalue()).encode("utf-8")
+
+
+# ---- CLI -------------------------------------------------------------------------------
+def _human(r: dict) -> str:
+    lines = [f"构建完成，用时 {r['seconds']} 秒；错误 {len(r['errors'])} 条，警告 {len(r['warnings'])} 条",
+             "节点：" + "，".join(f"{k} {v}" for k, v in r["nodes"].items() if v),
+             "关系：" + "，".join(f"{k} {v}" for k, v in r["edges"].items() if v)]
+    for e in r["errors"][:50]:
+        lines.append(f"  错误 [{e['template']}] {e['file']} 第{e['row']}行 {e['column'] or ''}：{e['reason']}")
+    for w in r["warnings"][:50]:
+        lines.append(f"  警告 [{w['template']}] {w['file']} 第{w['row']}行 {w['column'] or ''}={w['value']}：{w['reason']}")
+    return "\n".join(lines)
+
+
+def cli_build_graph(args) -> int:
+    from core.cli import emit
+    from core.security.principals import resolve_user
+
+    principal = resolve_user(getattr(args, "user", None))
+    result = build_from_config(principal, args.config, clear=args.clear)
+    emit(result, args.json, _human)
+    return 2 if args.strict and result["errors"] else 0
+
+
+__all__ = ["write_templates", "template_list", "template_bytes", "cli_templates", "load_config", "build_from_config",
+           "validate_uploads", "build_from_uploads", "clear_graph", "graph_counts", "load_demo_graph", "issues_of",
+           "issues_csv", "cli_build_graph", "require_admin", "TEMPLATE_NAMES"]

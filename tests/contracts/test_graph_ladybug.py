@@ -1,0 +1,98 @@
+"""The GraphStore contract on the embedded LadybugDB backend."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.errors import ReadOnlyViolation
+from core.graph.store.ladybug import LadybugStore
+from tests.contracts.graph_contract import GraphStoreContract, _seed
+
+
+class TestLadybugStore(GraphStoreContract):
+    @pytest.fixture
+    def store(self, tmp_path):
+        s = LadybugStore(tmp_path / "graph" / "g.lbug")
+        yield s
+        s.close()
+
+
+def test_reads_run_on_a_read_only_database(tmp_path):
+    s = LadybugStore(tmp_path / "g.lbug")
+    try:
+        _seed(s)
+        assert s.run_named("entity_people") and s.read_only_connection
+        # even if the code-level check were bypassed, the read connection refuses writes
+        with pytest.raises(RuntimeError, match="read-only"):
+            s._read_conn().execute("CREATE (n:片区 {片区编号: 'X'})")
+        # a write after a read is visible to the next read (read-only database reopened)
+        s.upsert_nodes("片区", [{"片区编号": "A1", "片区名称": "新片区", "来源模板": "t", "来源文件": "f", "行号": 2}])
+        assert [r["片区编号"] for r in s.run_named("entity_areas")] == ["A1"]
+    finally:
+        s.close()
+
+
+def test_store_reopens_with_data(tmp_path):
+    s = LadybugStore(tmp_path / "g.lbug")
+    _seed(s)
+    before = s.counts()
+    s.close()
+    s2 = LadybugStore(tmp_path / "g.lbug")
+    try:
+        assert s2.counts() == before
+        with pytest.raises(ReadOnlyViolation):
+            s2.query("MATCH (n) DELETE n")
+    finally:
+        s2.close()
+
+
+def test_old_layout_is_refused_until_cleared(tmp_path):
+    import ladybug
+
+    from core.errors import GraphStoreError
+
+    path = tmp_path / "old.lbug"
+    db = ladybug.Database(str(path))
+    ladybug.Connection(db).execute("CREATE NODE TABLE `项目`(`项目编号` STRING, `名称` STRING, PRIMARY KEY (`项目编号`))")
+    db.close()
+    s = LadybugStore(path)
+    try:
+        with pytest.raises(GraphStoreError, match="--clear"):
+            s.counts()
+        s.clear()
+        _seed(s)
+        assert s.counts()["nodes"]["项目"] == 2
+    finally:
+        s.close()
+
+
+def test_reads_from_threads_while_writing(tmp_path):
+    import threading
+
+    s = LadybugStore(tmp_path / "t.lbug")
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def reader():
+        while not stop.is_set():
+            try:
+                s.run_named("entity_people")
+            except BaseException as exc:  # noqa: BLE001
+                errors.append(exc)
+                return
+
+    threads = [threading.Thread(target=reader) for _ in range(3)]
+    for t in threads:
+        t.start()
+    try:
+        for i in range(20):
+            s.upsert_nodes("人员", [{"工号": f"T{i}", "姓名": "x", "来源模板": "t", "来源文件": "f", "行号": i + 2}])
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    try:
+        assert errors == []
+        assert len(s.run_named("entity_people")) == 20
+    finally:
+        s.close()
