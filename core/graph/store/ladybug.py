@@ -75,12 +75,21 @@ class LadybugStore:
         self._file = self.path != ":memory:"
         if self._file:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        #: True when another process holds the write lock: this one may only query.
+        self.query_only = False
         try:
             self._db = ladybug.Database(self.path, buffer_pool_size=_BUFFER_POOL, max_db_size=_MAX_DB_SIZE)
         except RuntimeError as exc:
-            raise GraphStoreError("图数据库无法打开（可能被其他进程占用）", detail=str(exc)) from exc
+            if not (self._file and "lock" in str(exc).lower() and Path(self.path).exists()):
+                raise GraphStoreError("图数据库无法打开", detail=str(exc)) from exc
+            try:  # LadybugDB allows read-only processes beside the one writer
+                self._db = ladybug.Database(self.path, read_only=True, buffer_pool_size=_BUFFER_POOL // 2,
+                                            max_db_size=_MAX_DB_SIZE)
+            except RuntimeError as exc2:
+                raise GraphStoreError("图数据库无法打开（可能被其他进程占用）", detail=str(exc2)) from exc2
+            self.query_only = True
         self._conn = ladybug.Connection(self._db)
-        self._use_ro = read_only_path and self._file
+        self._use_ro = read_only_path and self._file and not self.query_only
         self._ro_db: ladybug.Database | None = None
         self._ro_conn: ladybug.Connection | None = None
         self._ro_lock = threading.Lock()
@@ -89,6 +98,8 @@ class LadybugStore:
         self._ro_generation = -1
         self.closed = False
         self._schema_error: GraphStoreError | None = None
+        if self.query_only:
+            return
         try:
             self.ensure_schema()
         except GraphStoreError as exc:  # an older layout: only clear() (rebuild) may touch it
@@ -140,6 +151,9 @@ class LadybugStore:
 
     # ---- writes ----------------------------------------------------------------------
     def _before_write(self) -> None:
+        if self.query_only:
+            raise GraphStoreError("图数据库正被另一个进程（例如正在运行的看板）以写模式打开，本进程只能查询；"
+                                  "请在看板的“数据导入与建图”页构建，或先关闭看板")
         self._gate.wait_no_readers()
         with self._ro_lock:
             self._close_ro()
