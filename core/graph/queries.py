@@ -828,6 +828,32 @@ RETURN a.`片区编号` AS `片区编号`, a.`片区名称` AS `片区名称`, p
 ORDER BY `片区编号`
 """
 
+KG_PROJECTS_FULL = """
+MATCH (j:`项目`)
+WHERE (size($projects) = 0 OR j.`项目编号` IN $projects)
+  AND (size($statuses) = 0 OR j.`服务状态` IN $statuses)
+RETURN j.`项目编号` AS `项目编号`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`,
+       j.`上级项目编号` AS `上级项目编号`, j.`续签前项目编号` AS `续签前项目编号`,
+       j.`服务状态` AS `服务状态`, j.`开始日期` AS `开始日期`, j.`结束日期` AS `结束日期`,
+       j.`省份` AS `省份`, j.`市区` AS `市区`, j.`细分业态` AS `细分业态`, j.`汇总业态` AS `汇总业态`,
+       j.`委托方式` AS `委托方式`, j.`计费方式` AS `计费方式`, j.`甲方名称` AS `甲方名称`, j.`项目地址` AS `项目地址`,
+       j.`合同金额` AS `合同金额`, j.`年化合同额` AS `年化合同额`, j.`合同面积` AS `合同面积`,
+       j.`客户满意度` AS `客户满意度`, j.`客户投诉` AS `客户投诉`, j.`实际毛利率` AS `实际毛利率`,
+       j.`项目负责人` AS `项目负责人`, j.`项目负责人工号` AS `项目负责人工号`, j.`备注` AS `备注`,
+       j.`来源模板` AS `来源模板`, j.`来源文件` AS `来源文件`, j.`行号` AS `行号`
+ORDER BY `项目编号`
+"""
+
+KG_ATTENDANCE_DAYS = """
+MATCH (a:`考勤`)
+WHERE (size($projects) = 0 OR a.`项目编号` IN $projects)
+  AND (size($months) = 0 OR a.`年月` IN $months)
+  AND (size($people) = 0 OR a.`工号` IN $people)
+RETURN a.`工号` AS `工号`, a.`项目编号` AS `项目编号`, a.`年月` AS `年月`,
+       """ + ", ".join(f"a.`{d}日` AS `{d}日`" for d in range(1, 32)) + """
+ORDER BY `项目编号`, `年月`, `工号`
+"""
+
 KG_SUPPLIERS = """
 MATCH (s:`供应商`)
 RETURN s.`名称` AS `名称`, s.`类别` AS `类别`, s.`状态` AS `状态`,
@@ -840,5 +866,7 @@ for _name, _defaults, _desc in (
         ('KG_PROJECT_PARENT', {'projects': []}, '子项目的上级项目'),
         ('KG_AREAS', {'areas': []}, '片区及片区负责人'),
         ('KG_SUPPLIERS', {}, '供应商列表'),
+        ('KG_ATTENDANCE_DAYS', {'projects': [], 'months': [], 'people': []}, '考勤逐日状态（事/病/年/调/旷/加 天数统计用）'),
+        ('KG_PROJECTS_FULL', {'projects': [], 'statuses': []}, '项目（模板全部列：委托/计费方式、地址、续签前编号…）'),
 ):
     register(NamedQuery(_name.lower(), globals()[_name], _defaults, _desc))

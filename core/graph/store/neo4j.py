@@ -23,6 +23,10 @@ import datetime as _dt
 import threading
 from typing import Any, Iterable
 
+import neo4j
+import neo4j.graph
+import neo4j.time
+
 from core.config import Settings, get_settings
 from core.errors import GraphStoreError, ReadOnlyViolation
 from core.graph import queries as Q
@@ -52,9 +56,6 @@ def _param(v: Any) -> Any:
 
 def _plain(v: Any) -> Any:
     """A driver value as a plain Python value (the protocol's result convention)."""
-    import neo4j.graph
-    import neo4j.time
-
     if v is None or isinstance(v, (str, int, float, bool)):
         return v
     if isinstance(v, (neo4j.time.Date, neo4j.time.DateTime, neo4j.time.Time, _dt.date, _dt.datetime)):
@@ -85,8 +86,6 @@ class Neo4jStore:
 
     def __init__(self, settings: Settings | None = None, *, uri: str | None = None, user: str | None = None,
                  password: str | None = None, database: str | None = None):
-        import neo4j
-
         s = settings or get_settings()
         self.uri = uri or s.neo4j_uri
         self.database = database or s.neo4j_database or "neo4j"
@@ -106,8 +105,6 @@ class Neo4jStore:
 
     # ---- plumbing --------------------------------------------------------------------
     def _session(self, *, read: bool):
-        import neo4j
-
         mode = neo4j.READ_ACCESS if read else neo4j.WRITE_ACCESS
         return self._driver.session(database=self.database, default_access_mode=mode)
 
