@@ -1,0 +1,50 @@
+import json
+
+import pytest
+
+from core.errors import BadInputError
+from core.evaluation.golden import load_golden
+from core.evaluation.metrics import aggregate
+from core.evaluation.report import write_report
+from core.evaluation.runner import run_cases
+
+
+def write(tmp_path, *records, raw: str = ""):
+    p = tmp_path / "g.jsonl"
+    p.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records) + raw, encoding="utf-8")
+    return p
+
+
+def test_bad_golden_lines_are_all_reported(tmp_path):
+    p = write(tmp_path, {"id": "a", "kind": "docs", "question": "q"}, {"id": "b", "kind": "sql", "question": "q"},
+              raw="\n{not json")
+    with pytest.raises(BadInputError) as e:
+        load_golden(p)
+    assert "第 2 行" in e.value.user_message and "docs、kg" in e.value.user_message and "第 3 行" in e.value.user_message
+
+
+def test_scoring_and_report(tmp_path):
+    p = write(tmp_path,
+              {"id": "d1", "kind": "docs", "question": "补贴标准？", "expect_files": ["a.pdf"],
+               "expect_answer_contains": ["15 %", "2000元"]},
+              {"id": "d2", "kind": "docs", "question": "火星补贴？", "expect_refusal": True},
+              {"id": "k1", "kind": "kg", "question": "几人出勤？", "expect_answer_contains": ["共 5 人"], "expect_rows": 5},
+              {"id": "k2", "kind": "kg", "question": "坏问题"})
+    answers = {
+        "d1": {"answer": "补贴 15% ，最高 2000 元[1]", "citations": [{"file_name": "a.pdf"}]},
+        "d2": {"answer": "暂未查到", "refused": False},  # should have refused
+        "k1": {"answer": "共 5 人", "rows": [{}] * 5, "provenance": [{"template": "考勤与人员财务"}]},
+    }
+
+    def ask(case):
+        if case.id == "k2":
+            raise RuntimeError("boom")
+        return answers[case.id]
+
+    per_case = run_cases(load_golden(p), ask=ask)
+    ok = {c["id"]: c["ok"] for c in per_case}
+    assert ok == {"d1": True, "d2": False, "k1": True, "k2": False}
+    m = aggregate(per_case)
+    assert m["errors"] == 1 and m["docs"]["accuracy"] == 0.5 and m["kg"]["rows_exact"] == 1.0
+    report = write_report(tmp_path / "r", str(p), m, per_case).read_text(encoding="utf-8")
+    assert "未通过的用例" in report and "d2" in report and "RuntimeError" in report
