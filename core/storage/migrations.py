@@ -69,3 +69,64 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         )""",
     ]),
 ]
+
+# ---- policy RAG (issue 5): editable alias table for query rewriting ---------------------
+MIGRATIONS.append(("0500_rag_aliases", [
+    """CREATE TABLE rag_aliases (
+        alias TEXT PRIMARY KEY,
+        canonical TEXT NOT NULL,
+        note TEXT,
+        updated_at TEXT NOT NULL DEFAULT {now}
+    )""",
+    *[f"INSERT INTO rag_aliases (alias, canonical, note) VALUES ('{a}', '{c}', 'default')" for a, c in [
+        ("高新区", "东湖高新区"),
+        ("人社局", "人力资源和社会保障局"),
+        ("人社厅", "人力资源和社会保障厅"),
+        ("发改委", "发展和改革委员会"),
+        ("市监局", "市场监督管理局"),
+        ("市场监管局", "市场监督管理局"),
+        ("工信局", "工业和信息化局"),
+        ("住建局", "住房和城乡建设局"),
+        ("医保局", "医疗保障局"),
+        ("税务局", "税务部门"),
+        ("个税", "个人所得税"),
+        ("国补", "国家补贴"),
+        ("车补", "汽车消费补贴"),
+        ("购车补贴", "汽车消费补贴"),
+        ("买车补贴", "汽车消费补贴"),
+        ("家电补贴", "家电以旧换新补贴"),
+        ("手机补贴", "手机、平板、智能手表（手环）购新补贴"),
+        ("加油卡", "加油储值卡"),
+        ("首保券", "新车首保消费券"),
+        ("信息公开年报", "政府信息公开工作年度报告"),
+    ]],
+]))
+
+# ---- documents (issue 4): document metadata + 废止 relations; chunks/vectors live in the index folder
+MIGRATIONS.append(("0400_documents", [
+    """CREATE TABLE documents (
+        doc_id TEXT PRIMARY KEY,
+        file_name TEXT NOT NULL,
+        tenant TEXT NOT NULL,
+        domain TEXT NOT NULL DEFAULT '',
+        doc_number TEXT NOT NULL DEFAULT '',
+        title TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL,
+        review_state TEXT NOT NULL,
+        meta TEXT NOT NULL,
+        stored_path TEXT,
+        chunks INTEGER NOT NULL DEFAULT 0,
+        ingested_by TEXT,
+        ingested_at TEXT NOT NULL DEFAULT {now},
+        updated_at TEXT
+    )""",
+    "CREATE INDEX documents_tenant_file ON documents (tenant, file_name)",
+    """CREATE TABLE doc_relations (
+        id {id},
+        from_doc TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        target TEXT NOT NULL,
+        to_doc TEXT
+    )""",
+    "CREATE INDEX doc_relations_from ON doc_relations (from_doc)",
+]))

@@ -1,0 +1,106 @@
+"""Chat pieces of the 政策问答 page: the streamed answer, notices, clarifying options, the
+trace expander (rounds, rewrites, grades, timings) and the 👍/👎 feedback form."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterator
+
+import streamlit as st
+
+NODE_LABELS = {"guard": "输入安全检查", "rewrite": "改写问题", "clarify": "请求澄清", "retrieve": "检索文档",
+               "grade": "评估相关性", "reflect": "反思并调整检索", "generate": "生成回答", "check": "引用核验",
+               "fallback": "拒答兜底", "finalize": "输出审核"}
+
+
+def stream_text(text: str, step: int = 6, delay: float = 0.01) -> Iterator[str]:
+    """Types out an answer that has already passed the citation check."""
+    for i in range(0, len(text), step):
+        yield text[i:i + step]
+        time.sleep(delay)
+
+
+def progress_callback(status) -> Callable[[str, dict], None]:
+    def on_node(node: str, info: dict) -> None:
+        label = NODE_LABELS.get(node, node)
+        rnd = info.get("round")
+        status.update(label=f"{label}…" + (f"（第 {rnd} 轮）" if rnd else ""))
+        status.write(f"{label}" + (f"：{info.get('hits')} 个片段" if node == "retrieve" else "") +
+                     (f"：{info.get('relevant')} 个相关" if node == "grade" else ""))
+    return on_node
+
+
+def render_answer(result: dict, *, stream: bool = False) -> None:
+    if result.get("refused"):
+        st.warning(result["answer"])
+    elif stream:
+        st.write_stream(stream_text(result["answer"]))
+    else:
+        st.markdown(result["answer"])
+    for n in result.get("notices") or []:
+        st.info(n)
+
+
+def render_clarify(result: dict, *, key: str) -> str | None:
+    """Option buttons of a clarifying question; returns the chosen value."""
+    options = (result.get("clarify") or {}).get("options") or []
+    if not options:
+        return None
+    kinds = {"domain": "领域", "authority": "发文部门", "year": "年份", "topic": "文件/活动"}
+    chosen = None
+    for kind, label in kinds.items():
+        group = [o for o in options if o["kind"] == kind]
+        if not group:
+            continue
+        st.caption(label)
+        cols = st.columns(min(len(group), 3))
+        for i, o in enumerate(group):
+            if cols[i % len(cols)].button(o["label"], key=f"{key}-opt-{kind}-{i}"):
+                chosen = o["value"]
+    return chosen
+
+
+def render_trace(result: dict) -> None:
+    trace = result.get("trace") or []
+    checks = result.get("checks") or {}
+    with st.expander(f"推理过程（{result.get('rounds', 0)} 轮检索 · {result.get('latency_ms', 0):.0f} ms · "
+                     f"{'大模型' if result.get('mode') == 'llm' else '离线规则'}模式）"):
+        for t in trace:
+            label = NODE_LABELS.get(t["node"], t["node"])
+            st.markdown(f"**{label}** · 第 {t.get('round', 0)} 轮 · {t.get('ms', 0)} ms")
+            if t["node"] == "rewrite":
+                st.caption(f"理解为：{t.get('resolved', '')}")
+                for q in t.get("queries") or []:
+                    st.code(q, language=None)
+                if t.get("aliases"):
+                    st.caption("别名归一：" + "、".join(t["aliases"]))
+                if t.get("llm_rewrite_rejected"):
+                    st.caption(t["llm_rewrite_rejected"])
+            elif t["node"] == "grade":
+                rows = [{"片段": g["chunk_id"], "得分": g["score"], "相关": "是" if g["relevant"] else "否",
+                         "理由": g["reason"], "判定": g.get("by", "")} for g in t.get("grades") or []]
+                if rows:
+                    st.dataframe(rows, hide_index=True, width="stretch")
+            elif t["node"] == "reflect":
+                st.caption(t.get("feedback", ""))
+            elif t["node"] == "check":
+                for f in t.get("failed") or []:
+                    st.caption(f"未通过：{f}")
+        if checks:
+            st.caption("核验：" + "；".join(f"{k}={v}" for k, v in checks.items()))
+
+
+def render_feedback(on_submit: Callable[[int, str], None], *, key: str) -> None:
+    """👍/👎 with an optional reason; calls on_submit(rating, reason) once."""
+    done_key = f"{key}-fb-done"
+    if st.session_state.get(done_key):
+        st.caption("感谢反馈")
+        return
+    with st.popover("👍 / 👎 反馈"):
+        with st.form(f"{key}-fb"):
+            rating = st.radio("这个回答", ["👍 有帮助", "👎 没帮助"], horizontal=True)
+            reason = st.text_input("原因（可选）")
+            if st.form_submit_button("提交"):
+                on_submit(1 if rating.startswith("👍") else -1, reason)
+                st.session_state[done_key] = True
+                st.rerun()

@@ -1,0 +1,229 @@
+"""Concept tables for the rules path: intents, generic concepts (员工/人数/在职年限 → labels /
+properties / tools), derived attributes (年龄 ← 出生日期 …) and numeric conditions
+("50岁以下", "3个月内到期", "满10年", "加班超过20小时").
+
+Everything here is data plus small pure functions; extend the tables to teach the agent new
+wording without touching the nodes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# intent -> (description used for embedding similarity, keywords). Order = priority on ties.
+INTENTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "项目缺口": ("服务中但没有人员服务记录的项目", ("没有人员服务", "无人员服务", "没有人服务", "无人服务",
+                                         "没有服务人员", "缺人", "人员缺口", "没有员工")),
+    "缺勤": ("在册人员中没有出勤的缺勤分析", ("缺勤", "未出勤", "没出勤", "没有出勤", "在册未出勤")),
+    "工资": ("员工工资和个人费用（税后工资、餐费、加班费、值班费）", ("工资", "薪资", "薪水", "税后", "餐费",
+                                                    "加班费", "值班费", "超时费")),
+    "收费": ("项目月度财务：开票金额和收款金额", ("收费", "收款", "开票", "财务", "回款", "营收", "收入", "收了多少",
+                                      "收到多少", "到账", "开了多少", "发票")),
+    "排班": ("排班月报：早中晚夜班次", ("排班", "班次", "夜班", "早班", "中班", "晚班", "白班", "值班表")),
+    "考勤": ("员工月度考勤：出勤天数、上班天数、加班小时、请假", ("考勤", "出勤", "上班天数", "加班", "请假", "旷工",
+                                                     "事假", "病假", "年假", "调休", "打卡")),
+    "设备": ("项目设备台账", ("设备", "电梯", "监控", "消防", "空调", "台账", "水泵")),
+    "续签": ("项目续签链", ("续签", "续约", "上一期", "前一期", "上期", "以前的合同", "之前的合同", "原来的合同", "原合同",
+                       "老合同", "前期合同", "续签前")),
+    "投标": ("投标记录：投标类型、中标结果、投标金额", ("投标", "中标", "招标", "标书", "竞标", "落标", "续标", "新标")),
+    "从属": ("父项目包含的子项目", ("子项目", "下属项目", "包含哪些项目", "从属", "上级项目", "父项目", "母项目",
+                             "属于哪个项目", "隶属", "下面有哪些项目")),
+    "证书": ("员工持有的证书", ("证书", "持证", "资格证", "上岗证", "电工证", "员证", "持有", "操作证", "作业证", "什么证",
+                            "哪些证", "几个证", "几张证", "有证")),
+    "编制": ("项目岗位编制与在岗人数", ("编制", "在岗人数", "定编", "缺编", "超编")),
+    "检查": ("项目检查记录和得分", ("检查", "巡检", "得分", "整改", "评分")),
+    "采购": ("采购与维保记录、供应商", ("采购", "供应商", "维保", "耗材", "固定资产")),
+    "服务期": ("人员在项目的服务期间", ("服务期", "服务过", "服务于", "在哪个项目", "服务记录", "调动", "调岗", "服务的人",
+                                "服务的员工", "服务的有哪些",
+                                "服务哪些项目", "谁在服务", "在服务的人", "服务人员", "哪些人在服务", "在哪个项目")),
+    "人员": ("员工名单、人数、岗位、年龄、司龄", ("员工", "人员", "人数", "几位", "几个人", "多少人", "年龄",
+                                          "岁", "司龄", "入职", "在职", "项目经理", "保安", "保洁", "名单")),
+    "项目": ("项目信息：合同、服务状态、业态、甲方", ("项目", "合同", "甲方", "业态", "服务中", "已结束", "到期",
+                                           "满意度", "投诉", "毛利")),
+}
+
+GENERIC_INTENTS = frozenset({"人员", "项目"})
+
+CHAT_PATTERNS = re.compile(r"^(你好|您好|hi|hello|嗨|谢谢|多谢|感谢|再见|拜拜|你是谁|你能做什么|你会什么|早上好|晚上好)"
+                           r"[\s!！。,.，?？呀啊呢吧]*$", re.I)
+
+# Generic concepts → label / property / tool (concept grounding).
+CONCEPTS: dict[str, dict] = {
+    "员工": {"label": "人员", "tool": "staff"},
+    "人员": {"label": "人员", "tool": "staff"},
+    "人数": {"label": "人员", "tool": "staff", "agg": "count"},
+    "在职年限": {"label": "人员", "property": "司龄", "derived": True},
+    "工龄": {"label": "人员", "property": "司龄", "derived": True},
+    "司龄": {"label": "人员", "property": "司龄", "derived": True},
+    "年龄": {"label": "人员", "property": "年龄", "derived": True},
+    "出勤": {"label": "考勤", "property": "出勤天数", "tool": "attendance"},
+    "加班": {"label": "考勤", "property": "加班小时", "tool": "attendance"},
+    "上班天数": {"label": "考勤", "property": "上班天数", "tool": "attendance"},
+    "开票": {"label": "财务", "property": "开票金额", "tool": "finance"},
+    "收款": {"label": "财务", "property": "收款金额", "tool": "finance"},
+    "剩余服务期": {"label": "项目", "property": "剩余服务期", "derived": True},
+    "年纪": {"label": "人员", "property": "年龄", "derived": True},
+    "多大": {"label": "人员", "property": "年龄", "derived": True},
+    "几岁": {"label": "人员", "property": "年龄", "derived": True},
+    "年长": {"label": "人员", "property": "年龄", "derived": True},
+    "年轻": {"label": "人员", "property": "年龄", "derived": True},
+    "最老": {"label": "人员", "property": "年龄", "derived": True},
+    "入职最早": {"label": "人员", "property": "司龄", "derived": True},
+    "最早入职": {"label": "人员", "property": "司龄", "derived": True},
+    "资历": {"label": "人员", "property": "司龄", "derived": True},
+    "电话": {"label": "人员", "property": "联系电话"},
+    "手机": {"label": "人员", "property": "联系电话"},
+    "身份证": {"label": "人员", "property": "身份证号码"},
+    "政治面貌": {"label": "人员", "property": "政治面貌"},
+    "党员": {"label": "人员", "property": "政治面貌"},
+    "出生": {"label": "人员", "property": "出生日期"},
+    "生日": {"label": "人员", "property": "出生日期"},
+    "职级": {"label": "人员", "property": "职级"},
+    "到期": {"label": "项目", "property": "剩余服务期", "derived": True},
+}
+
+
+@dataclass(frozen=True)
+class DerivedRule:
+    name: str
+    label: str
+    source: str
+    expr: str
+    unit: str
+
+
+# Declarative derived attributes: the fast path before the capability node's dynamic path.
+DERIVED: dict[str, DerivedRule] = {
+    "年龄": DerivedRule("年龄", "人员", "出生日期", "years_between(出生日期, today())", "岁"),
+    "司龄": DerivedRule("司龄", "人员", "入职日期", "years_between(入职日期, today())", "年"),
+    "剩余服务期": DerivedRule("剩余服务期", "项目", "结束日期", "months_between(today(), 结束日期)", "个月"),
+}
+
+# Numeric fields users put conditions on: wording → (property, label, unit)
+NUMERIC_FIELDS: list[tuple[str, str, str]] = [
+    ("在岗人数", "在岗人数", "人"), ("项目编制", "项目编制", "人"), ("预算编制", "预算编制", "人"),
+    ("标准工时人数", "标准工时人数", "人"), ("夜班天数", "夜班天数", "天"), ("排班天数", "排班天数", "天"),
+    ("国定加班费", "国定加班费", "元"), ("加班超时费", "加班超时费", "元"), ("超时费", "加班超时费", "元"),
+    ("值班费", "值班费", "元"), ("餐费", "餐费", "元"), ("餐补", "餐费", "元"), ("休息天数", "休息天数", "天"),
+    ("加班时长", "加班小时", "小时"), ("加班小时", "加班小时", "小时"), ("加班", "加班小时", "小时"),
+    ("上班天数", "上班天数", "天"), ("出勤天数", "出勤天数", "天"), ("出勤", "出勤天数", "天"),
+    ("旷工", "旷工天数", "天"), ("病假", "病假天数", "天"), ("事假", "事假天数", "天"), ("年假", "年假天数", "天"),
+    ("年休假", "年假天数", "天"), ("调休", "调休天数", "天"), ("请假", "请假天数", "天"),
+    ("税后工资", "税后工资", "元"), ("工资", "税后工资", "元"),
+    ("开票金额", "开票金额", "元"), ("开票", "开票金额", "元"), ("收款金额", "收款金额", "元"), ("收款", "收款金额", "元"),
+    ("得分", "检查得分", "分"), ("分数", "检查得分", "分"),
+    ("回款", "收款金额", "元"), ("收了", "收款金额", "元"), ("收到", "收款金额", "元"), ("开了", "开票金额", "元"),
+    ("到账", "收款金额", "元"), ("投标金额", "投标金额", "元"), ("标的", "投标金额", "元"),
+    ("满意度", "客户满意度", ""), ("投诉", "客户投诉", "次"), ("合同金额", "合同金额", "元"),
+    ("年化合同额", "年化合同额", "元"), ("合同额", "合同金额", "元"), ("毛利率", "实际毛利率", ""),
+    ("合同面积", "合同面积", "平方米"), ("原值", "原值", "元"), ("金额", "金额", "元"), ("编制", "项目编制", "人"),
+]
+
+_NUM = r"(\d+(?:\.\d+)?)\s*(万)?"
+_GT = r"(?:超过|大于|多于|高于|以上|不少于|不低于|至少|>=|>|≥)"
+_LT = r"(?:少于|小于|低于|不足|以下|不到|未满|不超过|至多|<=|<|≤)"
+
+
+@dataclass(frozen=True)
+class Condition:
+    field: str       # property or derived concept name
+    op: str          # > >= < <= ==
+    value: float
+    text: str        # the user's words
+    derived: str | None = None  # derived rule name when field is derived
+
+    def expr(self) -> str:
+        v = int(self.value) if float(self.value).is_integer() else self.value
+        return f"{self.field} {self.op} {v}"
+
+    def to_dict(self) -> dict:
+        return {"field": self.field, "op": self.op, "value": self.value, "text": self.text,
+                "derived": self.derived, "expr": self.expr()}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Condition":
+        return cls(d["field"], d["op"], float(d["value"]), d.get("text", ""), d.get("derived"))
+
+
+def _op(word: str, after: bool) -> str:
+    inclusive = word in ("以上", "以下", "不少于", "不低于", "至少", "不超过", "至多", ">=", "<=", "≥", "≤")
+    big = word in ("超过", "大于", "多于", "高于", "以上", "不少于", "不低于", "至少", ">=", ">", "≥")
+    # 以上/以下 are inclusive in Chinese usage except for ages ("50岁以下" = under 50).
+    if big:
+        return ">=" if inclusive else ">"
+    return "<=" if inclusive else "<"
+
+
+def parse_conditions(text: str) -> list[Condition]:
+    """Numeric conditions in a question. Pure time words ("3月") never become conditions."""
+    out: list[Condition] = []
+    t = text or ""
+    # age: 50岁以下 / 小于50岁 / 50岁以上 / 年龄超过40
+    for m in re.finditer(r"(\d{1,3})\s*(?:周)?岁\s*(以下|以上|及以下|及以上|之下|之上)", t):
+        word = m.group(2)
+        op = {"以下": "<", "之下": "<", "及以下": "<=", "以上": ">=", "之上": ">", "及以上": ">="}[word]
+        out.append(Condition("年龄", op, float(m.group(1)), m.group(0), "年龄"))
+    for m in re.finditer(r"(?:年龄|岁数)?\s*" + r"(超过|大于|小于|低于|不满|不到|满)" + r"\s*(\d{1,3})\s*岁", t):
+        word = m.group(1)
+        op = {"超过": ">", "大于": ">", "满": ">=", "小于": "<", "低于": "<", "不满": "<", "不到": "<"}[word]
+        out.append(Condition("年龄", op, float(m.group(2)), m.group(0), "年龄"))
+    # remaining contract: 3个月内到期 / 半年内到期
+    m = re.search(r"(\d{1,2}|半年|一年|[一二三四五六])\s*个?月?\s*(?:内|之内|以内)\s*(?:到期|结束|届满)", t)
+    if not m and re.search(r"快到期|即将到期|临近到期|快要到期|马上到期", t):
+        out.append(Condition("剩余服务期", "<=", 3.0, "即将到期（3个月内）", "剩余服务期"))
+        out.append(Condition("剩余服务期", ">=", 0.0, "即将到期（3个月内）", "剩余服务期"))
+    if m:
+        tok = m.group(1)
+        months = {"半年": 6, "一年": 12}.get(tok) or ({"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}.get(tok)
+                                                    or int(tok))
+        out.append(Condition("剩余服务期", "<=", float(months), m.group(0), "剩余服务期"))
+        out.append(Condition("剩余服务期", ">=", 0.0, m.group(0), "剩余服务期"))
+    # seniority: 满10年 / 司龄超过5年 / 工作10年以上
+    for m in re.finditer(r"(?:司龄|工龄|在职年限|入职)?\s*(满|超过|不满|不足)\s*(\d{1,2})\s*年(?!\d|月)", t):
+        op = {"满": ">=", "超过": ">", "不满": "<", "不足": "<"}[m.group(1)]
+        out.append(Condition("司龄", op, float(m.group(2)), m.group(0), "司龄"))
+    for m in re.finditer(r"(?:司龄|工龄|在职年限|入职|工作)\s*(\d{1,2})\s*年\s*(以上|以下)", t):
+        op = ">=" if m.group(2) == "以上" else "<"
+        out.append(Condition("司龄", op, float(m.group(1)), m.group(0), "司龄"))
+    # generic numeric fields: 加班超过20小时 / 上班天数少于20天 / 得分低于80 / 税后工资 5000 以上
+    for word, prop, _unit in NUMERIC_FIELDS:
+        if any(c.field == prop for c in out):
+            continue
+        m = re.search(re.escape(word) + r"[^\d，。？?,;；]{0,4}?(?:不为|不是|不等于|非)\s*(?:0|零)", t)
+        if m:  # "值班费不为0"
+            out.append(Condition(prop, "!=", 0.0, m.group(0)))
+            continue
+        pat = (re.escape(word) + r"[^\d，。？?,;；]{0,6}?" + r"(" + _GT[3:-1] + "|" + _LT[3:-1] + r")\s*" + _NUM
+               + r"\s*(?:个)?\s*(?:小时|天|元|分|次|平方米|平米)?")
+        m = re.search(pat, t)
+        if m:
+            val = float(m.group(2)) * (10000 if m.group(3) else 1)
+            out.append(Condition(prop, _op(m.group(1), False), val, m.group(0)))
+            continue
+        pat2 = re.escape(word) + r"[^\d，。？?,;；]{0,4}?" + _NUM + r"\s*(?:个)?\s*(?:小时|天|元|分|次)?\s*(以上|以下|及以上|及以下)"
+        m = re.search(pat2, t)
+        if m:
+            val = float(m.group(1)) * (10000 if m.group(2) else 1)
+            w = m.group(3)
+            op = ">=" if "上" in w else "<="
+            out.append(Condition(prop, op, val, m.group(0)))
+    return out
+
+
+def detect_intents(text: str) -> list[tuple[str, int]]:
+    """Intents whose keywords occur, with a hit score (longest keyword length), best first."""
+    scores = []
+    for i, (intent, (_desc, words)) in enumerate(INTENTS.items()):
+        hits = [w for w in words if w in text]
+        if hits:
+            scores.append((intent, max(len(w) for w in hits) * 10 + len(hits) - i * 0.01))
+    # 人员/项目 are generic: a specific data intent (考勤, 排班, …) wins over them.
+    scores = [(i, sc - (100 if i in GENERIC_INTENTS else 0)) for i, sc in scores]
+    scores.sort(key=lambda x: -x[1])
+    return [(s[0], s[1]) for s in scores]
+
+
+def ground_concepts(text: str) -> list[dict]:
+    """Generic concept words → label/property/tool entries (concept grounding)."""
+    return [{"word": w, **spec} for w, spec in CONCEPTS.items() if w in text]

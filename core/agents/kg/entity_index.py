@@ -1,0 +1,438 @@
+"""In-memory entity index over the business graph, for grounding what users wrote.
+
+Projects (编号 / 名称 / 简称 / 地址 / 甲方 / aliases), people (工号 / 姓名), areas (编号 / 名称) and
+distinct field values (岗位名称, 设备类型, 检查类型, 证书, 记录类型 …). Matching ladder:
+normalised exact (1.0) → contains (0.75–0.95) → difflib edit similarity → embedding fallback
+(only when nothing lexical matched). Renewed namesakes (same name, different 编号): 服务中 first.
+
+The alias table (简称 / 曾用名 / common miswritings → 项目编号 or 工号) is a JSON file in the
+workspace (``kg/aliases.json``), editable with :func:`save_aliases` / :func:`add_alias`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from core.config import get_settings
+from core.errors import BadInputError
+
+_DASHES = str.maketrans({"－": "-", "—": "-", "–": "-", "―": "-", "（": "(", "）": ")", "　": " "})
+EMBED_MARGIN = 0.015
+_PROJECT_SUFFIX = ("图书馆", "体育馆", "文化馆", "博物馆", "档案馆", "馆", "中心", "大厦", "园区", "产业园", "园", "政府",
+                   "医院", "学校", "大学", "中学", "小学", "小区", "社区", "广场", "商场", "酒店", "公司", "停车场", "场",
+                   "站", "局", "委", "院", "楼", "所", "街道", "镇", "大楼", "公园", "办公楼", "写字楼", "剧院", "基地",
+                   "法院", "检察院")
+
+
+NOT_PLACES = frozenset({"公司", "全公司", "本公司", "集团", "园区", "项目", "中心", "大厦", "医院", "政府", "社区",
+                        "片区", "小区", "街道"})
+
+
+# template column names that contain a value word of another column (完好状况 ⊃ 完好)
+COLUMN_NAMES = ("完好状况", "服务状态", "设备类型", "检查类型", "记录类型", "证书类别", "岗位名称", "委托方式", "计费方式",
+                "细分业态", "汇总业态", "员工层级")
+
+
+def norm(text: Any) -> str:
+    s = str(text or "").translate(_DASHES).lower()
+    return re.sub(r"\s+", "", s)
+
+
+def loose(text: Any) -> str:
+    """Normalised without separators: 青浦-区图书馆 == 青浦区图书馆."""
+    return re.sub(r"[-_()·.,，、]", "", norm(text))
+
+
+# ---- alias table ----------------------------------------------------------------------
+def _alias_path():
+    return get_settings().path("kg", "aliases.json")
+
+
+def load_aliases() -> dict[str, str]:
+    p = _alias_path()
+    if not p.is_file():
+        return {}
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items() if str(k).strip() and str(v).strip()}
+
+
+def save_aliases(aliases: dict[str, str]) -> None:
+    clean = {}
+    for k, v in aliases.items():
+        k, v = str(k).strip(), str(v).strip()
+        if not k or not v:
+            raise BadInputError("别名和目标编号都不能为空")
+        clean[k] = v
+    _alias_path().write_text(json.dumps(clean, ensure_ascii=False, indent=1), encoding="utf-8")
+    invalidate()
+
+
+def add_alias(alias: str, target: str) -> None:
+    data = load_aliases()
+    data[alias] = target
+    save_aliases(data)
+
+
+@dataclass
+class Candidate:
+    kind: str          # project | person | area
+    key: str           # 项目编号 / 工号 / 片区编号
+    name: str          # standard display name
+    score: float
+    method: str        # exact | alias | contains | edit | embedding
+    matched: str = ""  # the variant that matched
+    status: str = ""
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "key": self.key, "name": self.name, "score": round(self.score, 3),
+                "method": self.method, "matched": self.matched, "status": self.status}
+
+
+def project_display(row: dict) -> str:
+    name = row.get("项目名称") or row.get("项目简称") or row.get("项目编号")
+    return f"{name}（{row.get('项目编号')}）"
+
+
+@dataclass
+class EntityIndex:
+    projects: list[dict] = field(default_factory=list)
+    people: list[dict] = field(default_factory=list)
+    areas: list[dict] = field(default_factory=list)
+    values: dict[str, list[str]] = field(default_factory=dict)   # field -> distinct values
+    coverage: tuple[str, str] | None = None
+    aliases: dict[str, str] = field(default_factory=dict)
+    built_at: float = 0.0
+    _embed_cache: dict = field(default_factory=dict, repr=False)
+
+    # ---- construction -----------------------------------------------------------------
+    @classmethod
+    def from_rows(cls, projects, people, areas=(), values=None, coverage=None, aliases=None) -> "EntityIndex":
+        idx = cls(list(projects), list(people), list(areas), dict(values or {}), coverage, dict(aliases or {}))
+        idx._prepare()
+        return idx
+
+    @classmethod
+    def from_store(cls, store) -> "EntityIndex":
+        projects = store.run_named("kg_entity_projects")
+        people = store.run_named("kg_entity_people")
+        areas = store.run_named("kg_entity_areas")
+        values: dict[str, set] = {}
+
+        def add(f, v):
+            if v not in (None, ""):
+                values.setdefault(f, set()).add(str(v))
+
+        for r in store.run_named("kg_distinct_values"):
+            add(r["字段"], r["值"])
+        try:
+            for r in store.run_named("kg_suppliers"):  # supplier names are values, not places
+                add("供应商名称", r.get("名称"))
+        except Exception:  # noqa: BLE001 - an older graph without the query still grounds the rest
+            pass
+        for r in store.run_named("kg_entity_equipment"):
+            add("设备类型", r.get("设备类型"))
+            add("完好状况", r.get("完好状况"))
+        for p in people:
+            add("岗位名称", p.get("岗位名称"))
+            add("员工层级", p.get("员工层级"))
+            add("性别", p.get("性别"))
+        for j in projects:
+            for f in ("服务状态", "细分业态", "汇总业态", "市区", "委托方式"):
+                add(f, j.get(f))
+        cov = store.run_named("kg_coverage")
+        coverage = None
+        if cov and cov[0].get("起"):
+            coverage = (str(cov[0]["起"]), str(cov[0]["止"]))
+        # the people list holds sensitive columns; keep only what grounding/derivation needs
+        keep = ("工号", "姓名", "岗位名称", "当前服务项目编号", "出生日期", "入职日期", "性别", "员工层级")
+        people = [{k: p.get(k) for k in keep} for p in people]
+        return cls.from_rows(projects, people, areas, {k: sorted(v) for k, v in values.items()}, coverage,
+                             load_aliases())
+
+    def _prepare(self) -> None:
+        self.built_at = time.monotonic()
+        self.project_by_code = {str(p["项目编号"]): p for p in self.projects}
+        self.person_by_id = {str(p["工号"]): p for p in self.people}
+        self.area_by_code = {str(a["片区编号"]): a for a in self.areas}
+        # variants: (normalised text, kind, key, weight)
+        self._variants: list[tuple[str, str, str, str]] = []
+        for p in self.projects:
+            code = str(p["项目编号"])
+            for f in ("项目编号", "项目名称", "项目简称"):
+                v = p.get(f)
+                if v:
+                    self._variants.append((norm(v), "project", code, f))
+            for f in ("项目地址", "甲方名称"):
+                v = p.get(f)
+                if v and len(str(v)) >= 4:
+                    self._variants.append((norm(v), "project", code, f))
+        for a in self.areas:
+            for f in ("片区编号", "片区名称"):
+                if a.get(f):
+                    self._variants.append((norm(a[f]), "area", str(a["片区编号"]), f))
+        for alias, target in self.aliases.items():
+            kind = "project" if target in self.project_by_code else "person" if target in self.person_by_id else None
+            if kind:
+                self._variants.append((norm(alias), kind, target, "alias"))
+        self._names_by_person: dict[str, list[str]] = {}
+        for p in self.people:
+            if p.get("姓名"):
+                self._names_by_person.setdefault(norm(p["姓名"]), []).append(str(p["工号"]))
+
+    # ---- display ------------------------------------------------------------------------
+    def display(self, kind: str, key: str) -> str:
+        if kind == "project":
+            row = self.project_by_code.get(key)
+            return project_display(row) if row else key
+        if kind == "person":
+            row = self.person_by_id.get(key)
+            return f"{row.get('姓名')}（{key}）" if row else key
+        if kind == "area":
+            row = self.area_by_code.get(key)
+            return f"{row.get('片区名称')}（{key}）" if row else key
+        return key
+
+    def _cand(self, kind, key, score, method, matched) -> Candidate:
+        status = ""
+        if kind == "project":
+            status = str(self.project_by_code.get(key, {}).get("服务状态") or "")
+        return Candidate(kind, key, self.display(kind, key), score, method, matched, status)
+
+    # ---- mention detection --------------------------------------------------------------
+    def find_mentions(self, question: str) -> list[dict]:
+        """Entity mentions in a question: {kind, text, start, end} (longest, non-overlapping)."""
+        qn = norm(question)
+        found: list[tuple[int, int, str, str]] = []
+        for text, kind, _key, _f in self._variants:
+            if len(text) < 2:
+                continue
+            start = qn.find(text)
+            while start >= 0:
+                found.append((start, start + len(text), kind, text))
+                start = qn.find(text, start + 1)
+        for m in re.finditer(r"kwl\d{4,}", qn):
+            found.append((m.start(), m.end(), "person", m.group(0)))
+        for name in self._names_by_person:
+            if len(name) >= 2:
+                s = qn.find(name)
+                if s >= 0:
+                    found.append((s, s + len(name), "person", name))
+        # loose project-like phrases (青浦区图书馆, 青浦-区图书馆) not matched verbatim
+        for m in re.finditer(r"[\u4e00-\u9fa5a-z0-9]{1,8}-?[\u4e00-\u9fa5a-z0-9]{0,10}?(?:"
+                             + "|".join(_PROJECT_SUFFIX) + r")", qn):
+            text = re.sub(r"^(?:换成|改成|改为|换为|查询|查一下|看看|请问|那么|那|在|的)+", "", m.group(0))
+            # "3月份全公司", "各项目", "所有园区": time words and quantifiers are not place names
+            if re.search(r"\d|月|季度|年|^(?:全|所有|整个|各|每|本|我们|哪)", text) or text in NOT_PLACES:
+                continue
+            found.append((m.end() - len(text), m.end(), "project?", text))
+        # verbatim variants first (longest first), loose phrases only where nothing verbatim matched
+        found.sort(key=lambda x: (x[2] == "project?", -(x[1] - x[0]), x[0]))
+        taken: list[tuple[int, int]] = []
+        out = []
+        for s, e, kind, text in found:
+            if any(s < te and ts < e for ts, te in taken):
+                continue
+            if kind == "project?" and any(norm(text) == norm(v) or norm(text) in norm(v)
+                                          for v in self.values.get("供应商名称", [])):
+                continue  # "上海洁美清洁用品有限公司" is a supplier
+            if kind == "project?":
+                # a loose phrase is a mention when it resolves lexically, or when it looks enough like
+                # a place name (≥ 4 characters ending in a two-character suffix) to try the embedding
+                lexical = self.resolve("project", text, allow_embedding=False)
+                place_like = len(text) >= 4 and any(text.endswith(x) for x in _PROJECT_SUFFIX if len(x) >= 2)
+                if text in ("项目", "中心") or not (lexical or place_like):
+                    continue
+                kind = "project"
+            taken.append((s, e))
+            out.append({"kind": kind, "text": text, "start": s, "end": e})
+        out.sort(key=lambda x: x["start"])
+        return out
+
+    # ---- resolution ---------------------------------------------------------------------
+    def resolve(self, kind: str, text: str, *, allow_embedding: bool = True,
+                embedder: Callable[[], Any] | None = None) -> list[Candidate]:
+        """Candidates for ``text`` of ``kind``, best first (empty when nothing plausible)."""
+        t = norm(text)
+        if not t:
+            return []
+        if kind == "person":
+            return self._resolve_person(t)
+        cands: dict[str, Candidate] = {}
+
+        def put(c: Candidate):
+            old = cands.get(c.key)
+            if old is None or c.score > old.score:
+                cands[c.key] = c
+
+        lt = loose(t)
+        for text_v, k, key, f in self._variants:
+            if k != kind:
+                continue
+            if text_v == t or loose(text_v) == lt:
+                put(self._cand(k, key, 1.0 if f != "alias" else 0.98, "exact" if f != "alias" else "alias", text_v))
+            elif len(t) >= 2 and (t in text_v or (len(text_v) >= 3 and text_v in t)):
+                ratio = min(len(t), len(text_v)) / max(len(t), len(text_v))
+                put(self._cand(k, key, 0.75 + 0.2 * ratio, "contains", text_v))
+        if not cands:
+            for text_v, k, key, f in self._variants:
+                if k != kind or f in ("项目地址", "甲方名称"):
+                    continue
+                r = difflib.SequenceMatcher(None, lt, loose(text_v)).ratio()
+                if r >= 0.6:
+                    put(self._cand(k, key, r * 0.9, "edit", text_v))
+        if not cands and allow_embedding and kind == "project":
+            for c in self._embedding_candidates(t, embedder):
+                put(c)
+        out = sorted(cands.values(), key=lambda c: (-c.score, c.status != "服务中", c.key))
+        # renewed namesakes: equal names/scores, prefer the one in service
+        return out[:5]
+
+    def _resolve_person(self, t: str) -> list[Candidate]:
+        key = t.upper()
+        if key in self.person_by_id:
+            return [self._cand("person", key, 1.0, "exact", t)]
+        if t in self._names_by_person:
+            ids = self._names_by_person[t]
+            return [self._cand("person", i, 1.0 if len(ids) == 1 else 0.7, "exact", t) for i in ids]
+        for alias, target in self.aliases.items():
+            if norm(alias) == t and target in self.person_by_id:
+                return [self._cand("person", target, 0.98, "alias", t)]
+        return []
+
+    def _embedding_candidates(self, t: str, embedder) -> list[Candidate]:
+        """Embedding fallback; silently empty when the model is unavailable."""
+        try:
+            if embedder is None:
+                from core.retrieval.embed import get_embedder
+
+                embedder = get_embedder
+            model = embedder()
+            import numpy as np
+
+            # one entry per distinct name (renewed namesakes share a name; the one in service represents it)
+            by_name: dict[str, str] = {}
+            for p in sorted(self.projects, key=lambda p: p.get("服务状态") != "服务中"):
+                by_name.setdefault(str(p.get("项目名称") or p.get("项目简称") or ""), str(p["项目编号"]))
+            names = [(code, name) for name, code in by_name.items()]
+            if "projects" not in self._embed_cache:
+                self._embed_cache["projects"] = model.encode_passages([n for _, n in names])
+            mat = self._embed_cache["projects"]
+            qv = model.encode_queries([t])[0]
+            sims = mat @ qv
+            order = np.argsort(-sims)[:3]
+            # e5 cosines sit in a narrow band: judge the lead over the runner-up, not the raw value
+            # (measured on the sample projects: real paraphrases lead by ≥ 0.02, nonsense by < 0.005)
+            top = float(sims[order[0]]) if len(order) else 0.0
+            second = float(sims[order[1]]) if len(order) > 1 else -1.0
+            clear = top - second >= EMBED_MARGIN
+            return [self._cand("project", str(names[i][0]), (0.6 if clear and k == 0 else 0.3), "embedding",
+                               names[i][1]) for k, i in enumerate(order)]
+        except Exception:  # noqa: BLE001 - the fallback must never break grounding
+            return []
+
+    # ---- value grounding ----------------------------------------------------------------
+    def ground_values(self, question: str, exclude: list[str] | None = None) -> dict[str, list[str]]:
+        """Filter words → canonical field values (保安 → 保安_领班, 保安_普保). ``exclude`` = entity
+        mentions already taken (so 工业园区 does not also become the 汇总业态 园区)."""
+        q = norm(question)
+        for text in sorted(exclude or [], key=len, reverse=True):
+            q = q.replace(norm(text), "□")
+        for col in COLUMN_NAMES:  # "完好状况为待修": the column's own name is not a value (完好)
+            q = q.replace(norm(col), "□")
+        out: dict[str, list[str]] = {}
+        cert_asked = bool(re.search(r"证|资格|持有|持证", question))
+        # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
+        # 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
+        for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "岗位名称", "员工层级", "设备类型", "完好状况", "记录类型",
+                  "细分业态", "汇总业态", "市区", "委托方式"):
+            if f in ("证书名称", "专业类别") and not cert_asked:
+                continue
+            vals = self.values.get(f, [])
+            if f == "记录类型":  # 耗材 → 耗材采购, 固定资产
+                hits = sorted({v for v in vals if len(v) >= 4 and norm(v[:2]) in q})
+                if hits:
+                    out[f] = hits
+                    continue
+            exact = [v for v in vals if norm(v) and norm(v) in q]
+            if exact:
+                # longest exact values win (项目经理 over 经理)
+                longest = max(len(v) for v in exact)
+                out[f] = sorted({v for v in exact if len(v) == longest or not any(v in e and v != e for e in exact)})
+                for v in out[f]:
+                    q = q.replace(norm(v), "□")
+                continue
+            base_hits = sorted({v for v in vals if len(_base(v)) >= 2 and norm(_base(v)) in q})
+            if f == "岗位名称" and not base_hits:  # 保洁 → 保洁员
+                base_hits = sorted({v for v in vals if len(v) == 3 and v.endswith("员") and norm(v[:2]) in q})
+            if f == "市区" and not base_hits:  # 青浦 → 青浦区
+                base_hits = sorted({v for v in vals if len(v) >= 3 and v[-1] in "区市县" and norm(v[:-1]) in q})
+            if base_hits:
+                out[f] = base_hits
+                for v in base_hits:
+                    q = q.replace(norm(_base(v)), "□")
+        g = self.values.get("性别", [])
+        if re.search(r"女(?:性|员工|职工|士|的|生)", question) and "女" in g:
+            out["性别"] = ["女"]
+        elif re.search(r"男(?:性|员工|职工|士|的|生)", question) and "男" in g:
+            out["性别"] = ["男"]
+        for s, rx in (("服务中", r"服务中|在服务的?项目|在管"), ("已结束", r"已结束|已经结束|结束了|已终止|不再服务|停止服务"),
+                      ("未开始", r"未开始|还没开始|尚未开始|没开始|未进场|还没进场")):
+            if re.search(rx, question):
+                out["服务状态"] = [s]
+        for word, val in (("中共党员", "中共党员"), ("党员", "中共党员"), ("团员", "共青团员"), ("群众", "群众")):
+            if word in question:
+                out["政治面貌"] = [val]
+                break
+        for word in ("包干制", "酬金制"):
+            if word in question:
+                out["计费方式"] = [word]
+        if "续标" in question:
+            out["投标类型"] = ["续标"]
+        elif re.search(r"新标|新中标|新投标|新项目投标", question):
+            out["投标类型"] = ["新标"]
+        if re.search(r"未中标|没中标|没有中标|落标|失标", question):
+            out["中标结果"] = ["未中标"]
+        elif re.search(r"待定|还没出结果|结果未出", question):
+            out["中标结果"] = ["待定"]
+        elif re.search(r"中标(?!结果|情况|率)", question):
+            out["中标结果"] = ["中标"]
+        if "服务状态" not in out and re.search(r"在服(?:务)?的?项目|正在服务|在管项目", question):
+            out["服务状态"] = ["服务中"]
+        return out
+
+
+def _base(value: str) -> str:
+    return re.split(r"[_（(]", value)[0]
+
+
+# ---- process cache ----------------------------------------------------------------------
+_cache: dict[str, EntityIndex] = {}
+_cache_lock = threading.Lock()
+TTL_S = 60.0
+
+
+def invalidate() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
+def get_entity_index(store, *, key: str | None = None) -> EntityIndex:
+    """The cached index for ``store`` (rebuilt after ``TTL_S`` seconds or :func:`invalidate`)."""
+    k = key or f"{getattr(store, 'backend', '?')}:{id(store)}:{get_settings().home}"
+    with _cache_lock:
+        idx = _cache.get(k)
+        if idx is not None and time.monotonic() - idx.built_at < TTL_S:
+            return idx
+    idx = EntityIndex.from_store(store)
+    with _cache_lock:
+        _cache[k] = idx
+    return idx

@@ -1,0 +1,83 @@
+"""Execute a plan: each step's parameters aliased and checked against the tool signature,
+named queries run on the read-only path, built-ins computed over earlier steps' rows. Every
+step records executed vs dropped parameters, Cypher, bound parameters, row count, rows."""
+
+from __future__ import annotations
+
+import time
+from datetime import date
+
+from core.agents.kg import tools as T
+from core.errors import AppError
+
+MAX_ROWS_PER_STEP = 5000
+
+
+def run_plan(plan: list[dict], store, today: date) -> list[dict]:
+    results: dict[int, dict] = {}
+    records = []
+    for step in plan:
+        t0 = time.perf_counter()
+        rec = {"id": step.get("id"), "tool": step.get("tool"), "note": step.get("note", ""),
+               "fields": step.get("fields") or [], "asked": step.get("asked") or [], "executed_params": {},
+               "dropped_params": {},
+               "cypher": None, "params": {}, "rows": [], "row_count": 0, "error": None, "notes": []}
+        tool = T.TOOLS.get(step.get("tool") or "")
+        try:
+            if tool is None:
+                raise AppError(f"未知工具：{step.get('tool')}（可用：{'、'.join(T.TOOLS)}）")
+            executed, dropped = T.alias_params(tool, step.get("params") or {})
+            rec["executed_params"], rec["dropped_params"] = executed, dropped
+            if tool.query:
+                out = T.run_query_tool(store, tool, executed, today)
+                rec.update(cypher=out["cypher"], params=out["params"], rows=out["rows"], notes=out["notes"],
+                           derived=out["derived"], conditions_applied=out["conditions_applied"],
+                           conditions_skipped=out["conditions_skipped"])
+            else:
+                rec["rows"] = _builtin(tool.name, executed, results)
+                rec["params"] = executed
+        except AppError as exc:
+            rec["error"] = exc.user_message
+        except Exception as exc:  # noqa: BLE001 - a failing step is reported, never raised to the user
+            rec["error"] = f"{type(exc).__name__}: {exc}"
+        rec["rows"] = rec["rows"][:MAX_ROWS_PER_STEP]
+        rec["row_count"] = len(rec["rows"])
+        rec["ms"] = round((time.perf_counter() - t0) * 1000, 1)
+        results[rec["id"]] = rec
+        records.append(rec)
+    return records
+
+
+def _rows_of(results: dict[int, dict], ref) -> list[dict]:
+    if isinstance(ref, list):
+        ref = ref[0] if ref else None
+    if ref not in results:
+        raise AppError(f"依赖的第 {ref} 步不存在")
+    return results[ref]["rows"]
+
+
+def _builtin(name: str, p: dict, results: dict[int, dict]) -> list[dict]:
+    if name == "aggregate":
+        return T.aggregate(_rows_of(results, p.get("of")), str(p.get("op") or "count"), p.get("field"),
+                           bool(p.get("distinct")), p.get("group_by"), p.get("top"),
+                           str(p.get("order") or "desc"))
+    if name == "project_gap":
+        of = p.get("of") or []
+        return T.project_gap(_rows_of(results, of[0]), _rows_of(results, of[1]), p.get("months") or [])
+    if name == "absence":
+        of = p.get("of") or []
+        return T.absence(_rows_of(results, of[0]), _rows_of(results, of[1]), p.get("months") or [])
+    if name == "anti_join":
+        of = p.get("of") or []
+        return T.anti_join(_rows_of(results, of[0]), _rows_of(results, of[1]), str(p.get("key") or "项目编号"))
+    if name == "intersect" and p.get("run"):
+        return T.consecutive(_rows_of(results, p.get("of")), str(p.get("key") or "工号"), str(p.get("by") or "年月"),
+                             int(p["run"]))
+    if name == "intersect":
+        return T.intersect([_rows_of(results, i) for i in p.get("of") or []], str(p.get("key") or "工号"))
+    raise AppError(f"未知内置计算：{name}")
+
+
+def final_rows(records: list[dict]) -> list[dict]:
+    """The rows the answer is about: the last step's (an aggregate's source is kept too)."""
+    return records[-1]["rows"] if records else []

@@ -1,0 +1,50 @@
+"""⑨ answer: facts from the result rows only, standard names, each listed fact with
+template · file · row; "数据中未找到" when absent; the data's time coverage from the graph.
+With an LLM the wording may be polished, but only when every number it writes is one the
+rules answer already holds."""
+
+from __future__ import annotations
+
+import re
+
+from core.agents.kg import context as ctx
+from core.agents.kg.answering import compose
+from core.agents.kg.llm_support import AnswerOut, ask
+from core.agents.kg.state import MAX_HISTORY_ROWS, trace
+
+
+def _numbers(text: str) -> set[str]:
+    return set(re.findall(r"\d+(?:\.\d+)?", text.replace(",", "")))
+
+
+def answer(state: dict, *, config) -> dict:
+    slots, grounded = state.get("slots") or {}, state.get("grounded") or {}
+    steps = state.get("steps") or []
+    notes = []
+    if state.get("llm_fallback"):
+        notes.append(state["llm_fallback"])
+    rr = state.get("run_report") or {}
+    if rr.get("problems") and not rr.get("retry"):
+        notes.extend(rr["problems"])
+    text, prov = compose(slots, grounded, steps, masked=state.get("masked_fields") or [], extra_notes=notes)
+    client = ctx.llm(config)
+    if client is not None and steps and steps[-1].get("rows"):
+        out = ask(client, f"问题：{slots.get('question')}\n依据以下已核对的回答改写得更通顺，不得增加任何事实或数字，"
+                          f"保留所有〔来源〕标注：\n{text}", AnswerOut)
+        if out is not None and _numbers(out.answer) <= _numbers(text) and "〔" in out.answer:
+            text = out.answer
+    # rows the answer is based on: an aggregate's source rows, else the last step's rows
+    rows = steps[-1]["rows"] if steps else []
+    detail_step = None
+    if steps:
+        detail_step = next((s for s in reversed(steps) if s["tool"] not in ("aggregate",)), steps[-1])
+        if steps[-1]["tool"] == "aggregate":
+            rows = detail_step["rows"]
+    main = next((s for s in steps if s["tool"] not in ("aggregate", "intersect", "project_gap", "absence")), None)
+    hist_rows = (main or {}).get("rows") or []
+    turn = {"question": slots.get("question") or state.get("question"), "slots": slots, "grounded": grounded,
+            "answer": text, "tool": (main or {}).get("tool"), "fields": (main or {}).get("fields") or [],
+            "rows": hist_rows[:MAX_HISTORY_ROWS], "truncated": len(hist_rows) > MAX_HISTORY_ROWS}
+    history = [*(state.get("history") or []), turn][-4:]
+    return {"answer": text, "provenance": prov, "rows": rows, "need_confirm": None, "history": history,
+            "trace": trace(state, "answer", rows=len(rows), provenance=len(prov))}

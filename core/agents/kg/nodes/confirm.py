@@ -1,0 +1,82 @@
+"""④ confirm: the grounded slots in plain Chinese; interrupt for 确认 / 修改. A 修改 reply goes
+back to understand as feedback ("改成4月", "换成青浦-体育馆")."""
+
+from __future__ import annotations
+
+from langgraph.types import interrupt
+
+from core.agents.kg.state import trace
+
+CONFIRM_WORDS = ("确认", "确定", "是", "是的", "对", "对的", "好", "好的", "ok", "OK", "没问题", "可以", "继续", "执行")
+
+
+def is_confirm(reply) -> bool:
+    if reply is True:
+        return True
+    if isinstance(reply, dict):
+        return reply.get("action") in ("confirm", "确认")
+    return str(reply or "").strip().rstrip("。！!") in CONFIRM_WORDS
+
+
+def feedback_text(reply) -> str:
+    if isinstance(reply, dict):
+        return str(reply.get("text") or reply.get("feedback") or "")
+    text = str(reply or "").strip()
+    for p in ("修改：", "修改:", "修改", "不对，", "不对,", "不是，"):
+        if text.startswith(p):
+            return text[len(p):].strip()
+    return text
+
+
+def slot_text(slots: dict, grounded: dict, derived: list[dict]) -> str:
+    from core.agents.kg.understanding import intent_description
+
+    lines = [f"意图：{slots.get('intent')}（{intent_description(slots.get('intent', ''))}）"]
+    if grounded.get("projects"):
+        parts = []
+        for p in grounded["projects"]:
+            s = f"{p['name']}"
+            if p["method"] != "exact":
+                s += f"（由“{p['text']}”匹配，置信度 {p['score']:.2f}）"
+            if len(p.get("candidates") or []) > 1 and p["score"] < 1.0:
+                s += "；其他候选：" + "、".join(c["name"] for c in p["candidates"][1:4])
+            parts.append(s)
+        lines.append("项目：" + "；".join(parts))
+    if grounded.get("areas"):
+        lines.append("片区：" + "、".join(a["name"] for a in grounded["areas"]))
+    if grounded.get("people"):
+        lines.append("人员：" + "、".join(p["name"] for p in grounded["people"]))
+    t = grounded.get("time")
+    if t:
+        lines.append(f"时间：{t['label']}（原文“{t['text']}”）")
+    else:
+        lines.append("时间：不限")
+    if grounded.get("time_note"):
+        lines.append("提示：" + grounded["time_note"])
+    for k, v in (grounded.get("filters") or {}).items():
+        lines.append(f"{k}：{'、'.join(v)}")
+    for c in slots.get("conditions") or []:
+        lines.append(f"条件：{c['expr']}（“{c.get('text', '')}”）")
+    for d in derived or []:
+        lines.append(f"派生：{d['name']} ← {d['source']}（{d['expr']}）")
+    agg = slots.get("agg")
+    if agg:
+        names = {"count": "计数", "sum": "求和", "avg": "平均", "max": "最大值", "min": "最小值"}
+        lines.append(f"统计：{names.get(agg['op'], agg['op'])}{('（' + agg['field'] + '）') if agg.get('field') else ''}")
+    else:
+        lines.append("粒度：明细")
+    for u in grounded.get("ungrounded") or []:
+        near = f"，最接近的是：{'、'.join(u['nearest'])}" if u.get("nearest") else ""
+        lines.append(f"未识别：“{u['text']}”在图谱中没有找到{near}")
+    return "我理解您要查询：\n" + "\n".join("· " + x for x in lines) + "\n请回复“确认”，或“修改：…”（如“改成4月”）。"
+
+
+def confirm(state: dict, *, config) -> dict:
+    slots, grounded = state.get("slots") or {}, state.get("grounded") or {}
+    reply = interrupt({"kind": "slots", "text": slot_text(slots, grounded, state.get("derived") or []),
+                       "options": ["确认", "修改"], "slots": slots})
+    if is_confirm(reply):
+        return {"slots_confirmed": True, "need_confirm": None, "trace": trace(state, "confirm", reply="确认")}
+    fb = feedback_text(reply)
+    return {"slots_confirmed": False, "feedback": fb, "need_confirm": None,
+            "trace": trace(state, "confirm", reply=fb)}

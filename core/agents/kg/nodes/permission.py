@@ -1,0 +1,30 @@
+"""Role × intent check (core.security.permissions): a denied intent ends with a refusal."""
+
+from __future__ import annotations
+
+from core.agents.kg import context as ctx
+from core.agents.kg.state import trace
+from core.security.permissions import allowed_intent, denial_message
+
+
+# intents added after core.security.permissions' table → the intent whose category guards them
+# (bids are 市场部 project records, areas are 运营部 project groupings, a parent is the 从属 relation)
+PERMISSION_AS: dict[str, str] = {"投标": "项目", "片区": "项目", "从属上级": "从属"}
+
+
+def _checked_intent(slots: dict) -> str:
+    """The intent whose permission applies ("项目无" is checked as the data it is about)."""
+    intent = slots.get("intent") or ""
+    if intent == "项目无":
+        intent = slots.get("without") or "项目"
+    return PERMISSION_AS.get(intent, intent)
+
+
+def permission(state: dict, *, config) -> dict:
+    principal = ctx.principal(config)
+    intent = _checked_intent(state.get("slots") or {})
+    if intent and not allowed_intent(principal, intent):
+        msg = denial_message(principal, intent)
+        return {"denied": msg, "answer": msg, "need_confirm": None, "rows": [], "provenance": [],
+                "trace": trace(state, "permission", allowed=False, intent=intent)}
+    return {"denied": "", "trace": trace(state, "permission", allowed=True, intent=intent)}

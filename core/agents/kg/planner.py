@@ -1,0 +1,297 @@
+"""Rules path of ``plan``: intent → query-template steps with parameters, return fields and
+dependencies; plus the edits a user can make at plan confirmation ("去掉第2步")."""
+
+from __future__ import annotations
+
+import re
+
+from core.agents.kg.grounding import person_ids, project_codes
+from core.agents.kg.timeparse import month_span
+from core.agents.kg.tools import TOOLS
+
+# fields shown per tool (derived source fields are added by the planner)
+TOOL_FIELDS: dict[str, list[str]] = {
+    "attendance": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "年月", "上班天数", "出勤天数", "加班小时",
+                   "请假天数", "旷工天数"],
+    "schedule": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "年月", "排班天数", "夜班天数", "休息天数"],
+    "finance": ["项目名称", "项目编号", "年月", "开票金额", "收款金额", "口径"],
+    "equipment": ["项目名称", "项目编号", "设备编号", "设备类型", "设备名称", "完好状况", "安装位置"],
+    "service_periods": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "开始", "结束", "依据"],
+    "project_children": ["上级项目名称", "上级项目编号", "项目名称", "项目编号", "服务状态"],
+    "renewals": ["项目名称", "项目编号", "开始日期", "结束日期", "续签前项目编号", "续签前项目名称"],
+    "certificates": ["姓名", "工号", "岗位名称", "证书名称", "专业类别", "证书类别"],
+    "staff": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "性别", "入职日期"],
+    "staffing": ["项目名称", "项目编号", "岗位", "预算编制", "项目编制", "在岗人数"],
+    "inspections": ["项目名称", "项目编号", "检查类型", "检查日期", "检查得分", "问题描述", "整改情况"],
+    "procurement": ["项目编号", "记录类型", "名称", "供应商名称", "数量", "金额", "日期", "状态"],
+    "maintenance": ["项目编号", "名称", "供应商名称", "合同年限", "金额", "日期", "状态"],
+    "projects": ["项目名称", "项目编号", "服务状态", "开始日期", "结束日期", "细分业态", "甲方名称", "项目负责人"],
+    "project_gap": ["项目名称", "项目编号", "服务状态", "开始日期", "结束日期", "情况"],
+    "absence": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "年月", "情况"],
+    "bids": ["项目名称", "项目编号", "年份", "投标类型", "中标结果", "中标日期", "投标金额"],
+    "project_parent": ["子项目名称", "子项目编号", "项目名称", "项目编号", "服务状态"],
+    "areas": ["片区名称", "片区编号", "姓名", "工号", "岗位名称"],
+    "suppliers": ["名称", "类别", "状态"],
+}
+# words in a question that ask for one more column of the rows (甲方 → 甲方名称 …)
+COLUMN_WORDS: dict[str, str] = {
+    "甲方": "甲方名称", "委托方": "甲方名称", "满意度": "客户满意度", "投诉": "客户投诉", "合同金额": "合同金额",
+    "合同额": "合同金额", "年化": "年化合同额", "面积": "合同面积", "毛利": "实际毛利率", "市区": "市区",
+    "哪个区": "市区", "上级": "上级项目编号", "原值": "原值", "规格": "规格型号", "型号": "规格型号",
+    "启用": "启用日期", "责任人": "设备责任人工号", "整改完成": "整改完成日期", "检查人": "检查人工号",
+    "单价": "单价", "类别": "类别", "供应商": "供应商名称", "文档": "文档路径", "经办人": "投标经办人工号",
+    "职级": "职级", "层级": "员工层级", "委托": "委托方式", "计费": "计费方式", "地址": "项目地址", "省份": "省份",
+    "续签前": "续签前项目编号", "以前的合同": "续签前项目编号", "原合同": "续签前项目编号", "组织": "组织名称", "离职": "离职日期", "出生": "出生日期",
+    "税后": "税后工资", "餐费": "餐费", "值班费": "值班费", "休息日加班": "休息日加班天数", "休息天数": "休息天数",
+    "标准工时": "标准工时人数", "预算编制": "预算编制", "合同年限": "合同年限",
+}
+SALARY_FIELDS = ["餐费", "加班超时费", "国定加班费", "值班费", "税后工资"]
+
+# filter fields each tool takes as query parameters; any other grounded filter becomes a condition
+CONSUMED_FILTERS: dict[str, set[str]] = {
+    "attendance": {"岗位名称"}, "schedule": {"岗位名称"}, "service_periods": {"岗位名称"}, "equipment": {"设备类型"},
+    "certificates": {"岗位名称", "证书名称", "专业类别"}, "staff": {"岗位名称", "性别"}, "staffing": {"岗位名称"},
+    "inspections": {"检查类型"}, "procurement": {"记录类型"}, "projects": {"服务状态"},
+    "bids": {"中标结果", "投标类型"},
+}
+
+INTENT_TOOL = {"考勤": "attendance", "工资": "attendance", "排班": "schedule", "收费": "finance", "设备": "equipment",
+               "服务期": "service_periods", "从属": "project_children", "续签": "renewals", "证书": "certificates",
+               "人员": "staff", "编制": "staffing", "检查": "inspections", "采购": "procurement", "项目": "projects",
+               "投标": "bids", "从属上级": "project_parent", "片区": "areas"}
+
+
+def _step(i: int, tool: str, params: dict, *, depends=(), fields=None, note: str = "") -> dict:
+    return {"id": i, "tool": tool, "params": params, "depends": list(depends),
+            "fields": list(fields if fields is not None else TOOL_FIELDS.get(tool, [])), "note": note}
+
+
+def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | None = None) -> list[dict]:
+    intent = slots.get("intent") or ""
+    projects = project_codes(grounded)
+    people = person_ids(grounded)
+    months = list(grounded.get("months") or [])
+    filters = grounded.get("filters") or {}
+    positions = list(filters.get("岗位名称") or [])
+    conditions = [c["expr"] for c in slots.get("conditions") or []]
+    derived_names = [d["name"] for d in derived or []]
+    agg = slots.get("agg")
+    scope = scope or {}
+    if scope.get("projects"):
+        projects = scope["projects"]
+    if scope.get("positions"):
+        positions = scope["positions"]
+    if scope.get("summary") and not agg:
+        agg = {"op": "count", "field": _count_key(intent), "distinct": True}
+
+    def common(extra: dict) -> dict:
+        p = dict(extra)
+        if conditions:
+            p["conditions"] = conditions
+        if derived_names:
+            p["derived"] = derived_names
+        return p
+
+    steps: list[dict] = []
+    if grounded.get("time_outside"):
+        return steps  # the asked time is outside the data: never run an unfiltered query instead
+    if any(u["kind"] in ("project", "area") for u in grounded.get("ungrounded") or []) and not projects:
+        return steps  # a named project that is not in the graph: say so instead of querying everything
+    if any(u["kind"] == "person" for u in grounded.get("ungrounded") or []) and not people:
+        return steps  # likewise a named person
+    if intent == "项目缺口":
+        statuses = filters.get("服务状态") or ["服务中"]
+        steps.append(_step(1, "projects", {"projects": projects, "statuses": statuses}, note="服务中的项目"))
+        steps.append(_step(2, "service_periods", {"projects": projects, "months": months}, note="人员服务记录"))
+        steps.append(_step(3, "project_gap", {"of": [1, 2], "months": months}, depends=[1, 2],
+                           note="服务中但没有人员服务记录的项目"))
+    elif intent == "项目无":
+        other = slots.get("without") or ""
+        sub = INTENT_TOOL.get(other, "projects")
+        if sub == "procurement" and "维保" in slots.get("question", ""):
+            sub = "maintenance"
+        sub_params = {"projects": projects, "months": months}
+        if sub in ("attendance", "schedule", "service_periods"):
+            sub_params.update({"people": [], "positions": []})
+        steps.append(_step(1, "projects", {"projects": projects, "statuses": filters.get("服务状态") or []},
+                           note="项目"))
+        steps.append(_step(2, sub, sub_params, note=f"有{other}记录的项目"))
+        steps.append(_step(3, "anti_join", {"of": [1, 2], "key": "项目编号"}, depends=[1, 2],
+                           fields=TOOL_FIELDS["projects"], note=f"没有{other}记录的项目"))
+    elif intent == "缺勤":
+        steps.append(_step(1, "service_periods", {"projects": projects, "positions": positions, "months": months},
+                           note="在册人员（服务期覆盖该月）"))
+        steps.append(_step(2, "attendance", {"projects": projects, "months": months, "positions": positions},
+                           note="考勤记录"))
+        steps.append(_step(3, "absence", {"of": [1, 2], "months": months}, depends=[1, 2], note="在册但无出勤"))
+    elif slots.get("consecutive") and intent in ("考勤", "工资", "排班"):
+        tool = "schedule" if intent == "排班" else "attendance"
+        run = int(slots["consecutive"])
+        if run <= 0:
+            cov = grounded.get("coverage")
+            run = len(months) if months else (len(month_span(cov[0], cov[1])) if cov else 1)
+        steps.append(_step(1, tool, common({"projects": projects, "months": months, "people": people,
+                                            "positions": positions}), note="逐月记录"))
+        steps.append(_step(2, "intersect", {"of": [1], "key": "工号", "by": "年月", "run": run}, depends=[1],
+                           fields=TOOL_FIELDS[tool], note=f"连续 {run} 个月都满足条件的人员"))
+    else:
+        tool = INTENT_TOOL.get(intent, "staff" if positions or people else "projects")
+        params: dict = {}
+        if tool in ("attendance", "schedule"):
+            params = {"projects": projects, "months": months, "people": people, "positions": positions}
+            q_text0 = slots.get("question", "")
+            day_counts = [f for w, f in (("病假", "病假天数"), ("事假", "事假天数"), ("年假", "年假天数"),
+                                         ("年休", "年假天数"), ("调休", "调休天数"), ("休息日加班", "休息日加班天数"))
+                          if w in q_text0 or any(f in c for c in conditions)]
+            if tool == "attendance" and day_counts:
+                params["day_counts"] = sorted(set(day_counts))
+        elif tool == "finance":
+            params = {"projects": projects, "months": months}
+        elif tool == "equipment":
+            params = {"projects": projects, "types": filters.get("设备类型") or []}
+        elif tool == "service_periods":
+            params = {"projects": projects, "people": people, "positions": positions, "months": months}
+        elif tool in ("project_children", "renewals", "project_parent"):
+            params = {"projects": projects}
+        elif tool == "bids":
+            params = {"projects": projects, "results": filters.get("中标结果") or [],
+                      "kinds": filters.get("投标类型") or [], "months": months}
+        elif tool == "areas":
+            params = {"areas": [a["key"] for a in grounded.get("areas") or []]}
+        elif tool == "certificates":
+            params = {"people": people, "projects": projects, "positions": positions,
+                      "categories": (filters.get("证书名称") or []) + (filters.get("专业类别") or [])}
+        elif tool == "staff":
+            if months and projects:
+                tool = "service_periods"
+                params = {"projects": projects, "people": people, "positions": positions, "months": months}
+            else:
+                params = {"people": people, "projects": projects, "positions": positions,
+                          "genders": filters.get("性别") or []}
+                if months and re.search(r"入职|离职", slots.get("question", "")):  # "今年入职的员工"
+                    params["date_field"] = "离职日期" if "离职" in slots.get("question", "") else "入职日期"
+                    params["months"] = months
+        elif tool == "staffing":
+            params = {"projects": projects, "positions": positions}
+        elif tool == "inspections":
+            params = {"projects": projects, "types": filters.get("检查类型") or [], "months": months}
+        elif tool == "procurement" and re.search(r"供应商|供货商|合作单位", slots.get("question", "")) and not projects \
+                and not re.search(r"维保|采购|耗材|固定资产", slots.get("question", "")):
+            tool = "suppliers"
+            params = {}
+        elif tool == "procurement" and "维保" in slots.get("question", "") and "采购" not in slots.get("question", ""):
+            tool = "maintenance"
+            params = {"projects": projects, "months": months}
+        elif tool == "procurement":
+            params = {"projects": projects, "types": filters.get("记录类型") or [], "months": months}
+        elif tool == "projects":
+            params = {"projects": projects, "statuses": filters.get("服务状态") or []}
+            if months and re.search(r"结束|到期|届满|截止", slots.get("question", "")):
+                params["date_field"], params["months"] = "结束日期", months
+            elif months and re.search(r"开始|启动|进场|新签|新接|签约|开工", slots.get("question", "")):
+                params["date_field"], params["months"] = "开始日期", months
+        consumed = CONSUMED_FILTERS.get(tool, set())
+        leftover = [f"{k} in {sorted(v)!r}" for k, v in filters.items() if v and k not in consumed]
+        if leftover:
+            params = common(params)
+            params["conditions"] = list(params.get("conditions") or []) + leftover
+        fields = list(TOOL_FIELDS.get(tool, []))
+        for k, v in filters.items():
+            if v and k not in consumed and k not in fields:
+                fields.append(k)
+        if intent == "工资":
+            fields += SALARY_FIELDS
+        for c in slots.get("concepts") or []:
+            prop = c.get("property")
+            if prop and c.get("label") == "人员" and tool in ("staff", "service_periods", "certificates") \
+                    and not c.get("derived") and prop not in fields:
+                fields.append(prop)
+        q_text = slots.get("question", "")
+        asked = []
+        for word, col in COLUMN_WORDS.items():
+            if word in q_text and col not in asked:
+                asked.append(col)
+        for c in slots.get("concepts") or []:
+            if c.get("property") and not c.get("derived") and c.get("label") == "人员" and c["property"] not in asked:
+                asked.append(c["property"])
+        for col in asked:
+            if col not in fields:
+                fields.append(col)
+        for d in derived or []:
+            for f in (d["name"], d["source"]):
+                if f not in fields:
+                    fields.append(f)
+        for f in params.get("day_counts") or []:
+            if f not in fields:
+                fields.append(f)
+        for c in slots.get("conditions") or []:
+            if c["field"] not in fields and not c.get("derived"):
+                fields.append(c["field"])
+        steps.append(_step(1, tool, params if leftover else common(params), fields=fields))
+        steps[-1]["asked"] = asked
+        if tool == "procurement" and re.search(r"维保", slots.get("question", "")):  # 采购和维保 both asked
+            steps.append(_step(2, "maintenance", {"projects": projects, "months": months}))
+    if agg and steps[-1]["tool"] not in ("project_gap", "absence", "intersect", "anti_join") or \
+            (agg and steps[-1]["tool"] in ("project_gap", "absence", "intersect", "anti_join")
+             and agg.get("op") == "count"):
+        last = steps[-1]["id"]
+        field = agg.get("field")
+        if agg.get("op") == "count" and field is None:
+            field = _count_key(intent)
+            agg = {**agg, "distinct": bool(field)}
+        ap = {"of": last, "op": agg["op"], "field": field, "distinct": bool(agg.get("distinct"))}
+        if agg.get("group_by"):
+            ap["group_by"] = agg["group_by"]
+        if agg.get("top"):
+            ap["top"] = int(agg["top"])
+            if agg.get("order"):
+                ap["order"] = agg["order"]
+        steps.append(_step(last + 1, "aggregate", ap,
+                           depends=[last], fields=[], note=_agg_note(agg["op"], field)))
+    return steps
+
+
+def _count_key(intent: str) -> str | None:
+    return {"设备": "设备编号", "项目": "项目编号", "项目缺口": "项目编号", "从属": "项目编号", "续签": "项目编号",
+            "收费": "项目编号", "检查": None, "采购": None, "证书": "工号", "编制": None, "投标": "项目编号",
+            "从属上级": "项目编号", "片区": "片区编号", "项目无": "项目编号"}.get(intent, "工号")
+
+
+def _agg_note(op: str, field: str | None) -> str:
+    names = {"count": "计数", "sum": "求和", "avg": "平均", "max": "最大", "min": "最小"}
+    return f"{names.get(op, op)}{('：' + field) if field else ''}"
+
+
+# ---- plan edits at confirmation ----------------------------------------------------------
+_CN = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def apply_plan_edit(plan: list[dict], text: str) -> tuple[list[dict], bool]:
+    """Apply "去掉第2步" / "删除第1、3步"; (new plan, handled). Dependents of a removed step go too."""
+    m = re.search(r"(?:去掉|删除|删掉|移除|不要)\s*第?\s*([\d一二两三四五六七八九、,，和 ]+)\s*步", text)
+    if not m:
+        return plan, False
+    nums = {int(x) if x.isdigit() else _CN.get(x, 0) for x in re.findall(r"\d+|[一二两三四五六七八九]", m.group(1))}
+    remove = {s["id"] for i, s in enumerate(plan, 1) if i in nums}
+    changed = True
+    while changed:
+        changed = False
+        for s in plan:
+            if s["id"] not in remove and set(s.get("depends") or []) & remove:
+                remove.add(s["id"])
+                changed = True
+    return [s for s in plan if s["id"] not in remove], True
+
+
+def validate_plan(plan: list[dict]) -> list[str]:
+    """Problems with a (possibly user-edited) plan: unknown tools, bad dependencies."""
+    problems = []
+    ids = set()
+    for s in plan:
+        if s.get("tool") not in TOOLS:
+            problems.append(f"第 {s.get('id')} 步的工具“{s.get('tool')}”不存在，可用：{'、'.join(TOOLS)}")
+        for d in s.get("depends") or []:
+            if d not in ids:
+                problems.append(f"第 {s.get('id')} 步依赖的第 {d} 步不存在或在其后")
+        ids.add(s.get("id"))
+    return problems

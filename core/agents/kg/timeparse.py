@@ -1,0 +1,219 @@
+"""Time normaliser for business questions: 2026年3月, 3月, 上个月, 一季度, 1-3月, 近三个月 …
+
+Everything is resolved against an injected ``today`` (tests pass a fixed date). The result is a
+closed range of year-months ``YYYY-MM``. :func:`coverage_note` says in plain Chinese when a range
+falls partly or wholly outside the months the graph holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+_CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+           "十一": 11, "十二": 12}
+_NUM = r"(\d{1,2}|十一|十二|十|[一二两三四五六七八九])"
+
+
+def _n(tok: str) -> int:
+    return int(tok) if tok.isdigit() else _CN_NUM[tok]
+
+
+def ym(y: int, m: int) -> str:
+    return f"{y:04d}-{m:02d}"
+
+
+def add_months(value: str, k: int) -> str:
+    y, m = int(value[:4]), int(value[5:7])
+    idx = y * 12 + (m - 1) + k
+    return ym(idx // 12, idx % 12 + 1)
+
+
+def month_span(start: str, end: str) -> list[str]:
+    out, cur = [], start
+    while cur <= end and len(out) < 240:
+        out.append(cur)
+        cur = add_months(cur, 1)
+    return out
+
+
+@dataclass(frozen=True)
+class TimeRange:
+    start: str  # YYYY-MM
+    end: str    # YYYY-MM
+    text: str   # what the user wrote
+    relative: bool = False
+
+    @property
+    def months(self) -> list[str]:
+        return month_span(self.start, self.end)
+
+    def label(self) -> str:
+        def cn(v: str) -> str:
+            return f"{int(v[:4])}年{int(v[5:7])}月"
+        return cn(self.start) if self.start == self.end else f"{cn(self.start)}至{cn(self.end)}"
+
+    def to_dict(self) -> dict:
+        return {"start": self.start, "end": self.end, "text": self.text, "months": self.months,
+                "label": self.label(), "relative": self.relative}
+
+    @classmethod
+    def from_dict(cls, d: dict | None) -> "TimeRange | None":
+        if not d:
+            return None
+        return cls(d["start"], d["end"], d.get("text", ""), bool(d.get("relative")))
+
+
+def _year_for_month(m: int, today: date) -> int:
+    """A bare month means the latest such month not after today."""
+    return today.year if m <= today.month else today.year - 1
+
+
+_PATTERNS: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"(\d{4})\s*年\s*" + _NUM + r"\s*月?\s*(?:份)?\s*(?:-|~|－|—|到|至)\s*" + _NUM + r"\s*月"), "y_mm"),
+    (re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*(?:-|~|到|至)\s*(\d{4})\s*[-/.]\s*(\d{1,2})"), "ym_ym"),
+    (re.compile(r"(\d{4})\s*年\s*" + _NUM + r"\s*月"), "y_m"),
+    (re.compile(r"(?<![\d-])(\d{4})\s*[-/.]\s*(\d{1,2})(?![\d])"), "y_m"),
+    (re.compile(r"(?:(\d{4})\s*年\s*)?(?:第\s*)?([一二三四1-4])\s*季度|[Qq]([1-4])"), "quarter"),
+    (re.compile(r"(?:近|最近|过去|前)\s*" + _NUM + r"\s*个?月"), "recent"),
+    (re.compile(r"上个?季度"), "prev_q"),
+    (re.compile(r"(?:本|这个?|当前)季度"), "this_q"),
+    (re.compile(r"上上个?月"), "prev2"),
+    (re.compile(r"上个?月"), "prev"),
+    (re.compile(r"(?:本|这个?|当)月"), "this"),
+    (re.compile(r"上半年"), "h1"),
+    (re.compile(r"下半年"), "h2"),
+    (re.compile(r"(?<![\d年])" + _NUM + r"\s*月?\s*(?:份)?\s*(?:-|~|－|—|到|至)\s*" + _NUM + r"\s*月"), "mm"),
+    (re.compile(r"(?<![\d年第个])" + _NUM + r"\s*月(?:份)?(?!\s*内)"), "m"),
+    (re.compile(r"(\d{4})\s*年(?!\s*(?:[\d一二三四五六七八九十两]+\s*月|第?\s*[一二三四1-4]\s*季度|[上下]半年))"), "year"),
+    (re.compile(r"今年"), "this_year"),
+    (re.compile(r"去年"), "last_year"),
+]
+
+
+def parse_time(text: str, today: date) -> TimeRange | None:
+    """The first time expression in ``text`` as a :class:`TimeRange`, or ``None``."""
+    text = text or ""
+    # "今年一季度" / "去年12月" / "今年3月": a year word in front of a finer expression is that year
+    text = re.sub(r"今年(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))",
+                  f"{today.year}年", text)
+    text = re.sub(r"去年(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))",
+                  f"{today.year - 1}年", text)
+    text = re.sub(r"(\d{4})\s*年?\s*[Qq]([1-4])", r"\1年\2季度", text)
+    text = re.sub(r"(?<![\d])(\d{2})\s*年(?=\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月|\s*第?\s*[一二三四1-4]\s*季度)",
+                  r"20\1年", text)  # "26年3月"
+    # "3月和4月" / "3月、4月" / "3月与4月": the closed range between them
+    text = re.sub(r"(?<![\d年])(\d{1,2})\s*月(?:份)?\s*(?:和|与|、|及|跟|以及|还有|比|相比|对比)\s*(\d{1,2})\s*月",
+                  r"\1-\2月", text)
+    # "3月开票比2月增长了多少": the two months of a comparison
+    text = re.sub(r"(?<![\d年])(\d{1,2})\s*月(?:份)?([^\d月，。？?]{1,6}?)(?:比|相比|对比|较)\s*(\d{1,2})\s*月",
+                  r"\1-\3月\2", text)
+    best = None
+    for pat, kind in _PATTERNS:
+        m = pat.search(text)
+        if m and (best is None or m.start() < best[0].start()):
+            best = (m, kind)
+        if m and kind in ("y_mm", "ym_ym", "y_m") or (m and kind == "quarter" and m.group(1)):
+            best = (m, kind)
+            break
+    if best is None:
+        return None
+    m, kind = best
+    raw = m.group(0)
+    ty = today.year
+    try:
+        if kind == "y_mm":
+            y = int(m.group(1))
+            a, b = sorted((_n(m.group(2)), _n(m.group(3))))
+            return _mk(ym(y, a), ym(y, b), raw)
+        if kind == "ym_ym":
+            return _mk(ym(int(m.group(1)), int(m.group(2))), ym(int(m.group(3)), int(m.group(4))), raw)
+        if kind == "y_m":
+            mm = _n(m.group(2))
+            return _mk(ym(int(m.group(1)), mm), ym(int(m.group(1)), mm), raw)
+        if kind == "quarter":
+            q = _n(m.group(2) or m.group(3))
+            explicit = m.group(1)
+            y = int(explicit) if explicit else (ty if (q - 1) * 3 + 1 <= today.month else ty - 1)
+            return _mk(ym(y, (q - 1) * 3 + 1), ym(y, q * 3), raw, relative=not explicit)
+        if kind == "recent":
+            k = _n(m.group(1))
+            end = ym(today.year, today.month)
+            return _mk(add_months(end, -(k - 1)), end, raw, relative=True)
+        if kind in ("prev_q", "this_q"):
+            q0 = (today.month - 1) // 3 + (0 if kind == "this_q" else -1)
+            y = today.year + (q0 // 4 if q0 >= 0 else -1)
+            q0 = q0 % 4
+            return _mk(ym(y, q0 * 3 + 1), ym(y, q0 * 3 + 3), raw, relative=True)
+        if kind == "prev":
+            v = add_months(ym(today.year, today.month), -1)
+            return _mk(v, v, raw, relative=True)
+        if kind == "prev2":
+            v = add_months(ym(today.year, today.month), -2)
+            return _mk(v, v, raw, relative=True)
+        if kind == "this":
+            v = ym(today.year, today.month)
+            return _mk(v, v, raw, relative=True)
+        if kind in ("h1", "h2"):
+            y_match = re.search(r"(\d{4})\s*年\s*$", text[:m.start()])
+            y = int(y_match.group(1)) if y_match else ty
+            a, b = (1, 6) if kind == "h1" else (7, 12)
+            return _mk(ym(y, a), ym(y, b), (y_match.group(0) if y_match else "") + raw, relative=not y_match)
+        if kind == "mm":
+            a, b = sorted((_n(m.group(1)), _n(m.group(2))))
+            y = _year_for_month(b, today)
+            return _mk(ym(y, a), ym(y, b), raw, relative=True)
+        if kind == "m":
+            mm = _n(m.group(1))
+            if not 1 <= mm <= 12:
+                return None
+            y = _year_for_month(mm, today)
+            return _mk(ym(y, mm), ym(y, mm), raw, relative=True)
+        if kind == "year":
+            y = int(m.group(1))
+            return _mk(ym(y, 1), ym(y, 12), raw)
+        if kind == "this_year":
+            return _mk(ym(ty, 1), ym(ty, 12), raw, relative=True)
+        if kind == "last_year":
+            return _mk(ym(ty - 1, 1), ym(ty - 1, 12), raw, relative=True)
+    except (KeyError, ValueError):
+        return None
+    return None
+
+
+def _mk(start: str, end: str, raw: str, relative: bool = False) -> TimeRange | None:
+    if not (1 <= int(start[5:7]) <= 12 and 1 <= int(end[5:7]) <= 12):
+        return None
+    if start > end:
+        start, end = end, start
+    return TimeRange(start, end, raw.strip(), relative)
+
+
+def clip_to_coverage(tr: TimeRange, coverage: tuple[str, str] | None) -> list[str]:
+    """Months of ``tr`` that the graph holds."""
+    if not coverage:
+        return tr.months
+    lo, hi = coverage
+    return [m for m in tr.months if lo <= m <= hi]
+
+
+def coverage_label(coverage: tuple[str, str] | None) -> str:
+    if not coverage:
+        return "（图谱中暂无带年月的数据）"
+    lo, hi = coverage
+    return f"{int(lo[:4])}年{int(lo[5:7])}月至{int(hi[:4])}年{int(hi[5:7])}月"
+
+
+def coverage_note(tr: TimeRange | None, coverage: tuple[str, str] | None) -> str | None:
+    """A sentence when ``tr`` is (partly) outside the data's coverage, else ``None``."""
+    if tr is None or not coverage:
+        return None
+    inside = clip_to_coverage(tr, coverage)
+    if not inside:
+        return (f"您问的时间“{tr.text}”即 {tr.label()}，超出了图谱数据的时间覆盖范围"
+                f"（{coverage_label(coverage)}），数据中未找到该时间段的记录。")
+    if len(inside) < len(tr.months):
+        return (f"注意：{tr.label()} 只有部分月份在数据覆盖范围内（{coverage_label(coverage)}），"
+                f"以下仅基于 {inside[0]} 至 {inside[-1]} 的数据。")
+    return None

@@ -1,0 +1,372 @@
+"""The agent's tools: named Cypher queries (core/graph/queries.py, ``kg_*``) plus built-in
+computations done in Python over earlier steps' rows (aggregate, absence analysis, project
+gap, intersection).
+
+:func:`run_step` does parameter aliasing (项目编号 → projects …), checks the tool signature,
+records executed vs dropped parameters, runs the query on the read-only path, applies
+derived attributes and numeric conditions with the whitelisted evaluator, and returns a
+record with Cypher, parameters, row count and rows (provenance columns included).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from core.agents.kg import expr as X
+from core.agents.kg.concepts import DERIVED
+from core.errors import BadInputError
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    query: str | None          # named query in core.graph.queries (None = built-in)
+    params: tuple[str, ...]    # accepted parameters (list-valued filters unless noted)
+    description: str
+    label: str = ""            # node label the rows describe (for derived attributes)
+    month_field: str = ""      # row field used for Python-side month filtering
+    date_field: str = ""       # row date field used for Python-side month filtering
+
+
+_COMMON = ("conditions", "derived", "months")
+
+TOOLS: dict[str, Tool] = {t.name: t for t in (
+    Tool("attendance", "kg_attendance", ("projects", "months", "people", "positions", "day_counts"),
+         "考勤（按项目/年月/工号/岗位；可加逐日状态统计的事假/病假/年假/调休天数）", "考勤"),
+    Tool("schedule", "kg_schedule", ("projects", "months", "people", "positions"), "排班月报", "排班月报"),
+    Tool("finance", "kg_finance", ("projects", "months"), "项目月度财务（开票/收款）", "财务"),
+    Tool("equipment", "kg_equipment", ("projects", "types"), "设备台账", "设备"),
+    Tool("service_periods", "kg_service_periods", ("projects", "people", "positions"), "人员服务期（服务于）",
+         "人员"),
+    Tool("project_children", "kg_project_children", ("projects",), "父项目包含的子项目", "项目"),
+    Tool("renewals", "kg_renewals", ("projects",), "项目续签链", "项目"),
+    Tool("certificates", "kg_certificates", ("people", "projects", "positions", "categories"), "人员证书", "人员"),
+    Tool("staff", "kg_staff", ("people", "projects", "positions", "genders", "date_field"),
+         "人员（当前服务项目/岗位/性别；可按入职/离职日期的年月筛选）", "人员"),
+    Tool("staffing", "kg_staffing", ("projects", "positions"), "岗位编制", "岗位编制"),
+    Tool("inspections", "kg_inspections", ("projects", "types"), "检查记录", "检查记录", date_field="检查日期"),
+    Tool("procurement", "kg_procurement", ("projects", "types"), "采购记录", "采购记录", date_field="日期"),
+    Tool("maintenance", "kg_maintenance", ("projects",), "维保合同", "维保合同", date_field="日期"),
+    Tool("projects", "kg_projects_full", ("projects", "statuses", "date_field"), "项目列表（服务状态；可按开始/结束日期的年月筛选）",
+         "项目"),
+    Tool("bids", "kg_bids", ("projects", "results", "kinds"), "投标记录（中标结果/投标类型/年份）", "投标记录"),
+    Tool("project_parent", "kg_project_parent", ("projects",), "子项目的上级项目", "项目"),
+    Tool("areas", "kg_areas", ("areas",), "片区及片区负责人", "片区"),
+    Tool("suppliers", "kg_suppliers", (), "供应商列表", "供应商"),
+    # built-ins
+    Tool("aggregate", None, ("of", "op", "field", "distinct", "group_by", "top", "order"),
+         "聚合统计 sum/avg/count/max/min（可分组、取前 N 名）"),
+    Tool("absence", None, ("of", "projects", "months", "positions"), "缺勤分析：服务期在册 vs 考勤出勤"),
+    Tool("project_gap", None, ("of", "projects", "statuses", "months"), "项目缺口：服务中但无人员服务记录的项目"),
+    Tool("intersect", None, ("of", "key", "by", "run"), "交集：各步骤结果按关键字段取交集（如连续 N 个月都加班）"),
+    Tool("anti_join", None, ("of", "key"), "差集：第一步中关键字段不出现在第二步结果里的记录（如没有维保合同的项目）"),
+)}
+
+MONTH_FILTERED = {"service_periods"}
+VALUE_FILTER_RE = re.compile(r"^\s*([^\s]+)\s+in\s+(\[.*\])\s*$")  # months applied in Python on period edges
+
+PARAM_ALIASES: dict[str, str] = {
+    "项目编号": "projects", "项目": "projects", "project": "projects", "project_code": "projects",
+    "project_codes": "projects", "项目列表": "projects",
+    "年月": "months", "month": "months", "ym": "months", "月份": "months",
+    "工号": "people", "person": "people", "staff_no": "people", "人员": "people",
+    "岗位": "positions", "岗位名称": "positions", "岗位列表": "positions", "position": "positions",
+    "设备类型": "types", "检查类型": "types", "记录类型": "types", "type": "types",
+    "专业类别": "categories", "证书名称": "categories", "category": "categories",
+    "性别": "genders", "gender": "genders",
+    "服务状态": "statuses", "status": "statuses", "日期字段": "date_field",
+    "中标结果": "results", "投标类型": "kinds", "片区编号": "areas", "片区": "areas",
+    "条件": "conditions", "condition": "conditions", "派生": "derived",
+    "字段": "field", "统计": "op", "依赖": "of",
+}
+
+AGG_OPS = ("count", "sum", "avg", "max", "min")
+
+
+def alias_params(tool: Tool, params: dict) -> tuple[dict, dict]:
+    """(executed, dropped): aliased names that the tool accepts, and everything else."""
+    executed, dropped = {}, {}
+    allowed = set(tool.params) | set(_COMMON)
+    for k, v in (params or {}).items():
+        name = PARAM_ALIASES.get(k, k)
+        if name in allowed:
+            if name in ("projects", "months", "people", "positions", "types", "categories", "genders", "statuses",
+                        "results", "kinds", "areas", "day_counts") \
+                    and not isinstance(v, list):
+                v = [] if v in (None, "") else [v]
+            if isinstance(v, list) and any(x in (None, "") for x in v):
+                v = [x for x in v if x not in (None, "")]
+            executed[name] = v
+        else:
+            dropped[k] = v
+    return executed, dropped
+
+
+def add_derived(rows: list[dict], names: list[str], today: date, label: str = "") -> list[str]:
+    """Add derived attributes (年龄/司龄/剩余服务期) computed from their source fields."""
+    added = []
+    for name in names:
+        rule = DERIVED.get(name)
+        if rule is None:
+            continue
+        if rows and rule.source not in rows[0]:
+            continue
+        for r in rows:
+            r[name] = X.evaluate(rule.expr, {rule.source: r.get(rule.source)}, today)
+        added.append(name)
+    return added
+
+
+def apply_conditions(rows: list[dict], conditions: list[str], today: date) -> tuple[list[dict], list[str], list[str]]:
+    """Keep rows for which every condition holds; (rows, applied, skipped-because-field-missing)."""
+    if not conditions or not rows:
+        return rows, list(conditions or []), []
+    applied, skipped = [], []
+    keys = set(rows[0])
+    for c in conditions:
+        names = X.referenced_names(c)
+        (applied if names <= keys else skipped).append(c)
+    out = []
+    for r in rows:
+        env = dict(r)
+        ok = True
+        for c in applied:
+            v = X.evaluate(c, env, today)
+            if not v:
+                ok = False
+                break
+        if ok:
+            out.append(r)
+    return out, applied, skipped
+
+
+def _in_months(value: Any, months: list[str]) -> bool:
+    return bool(value) and str(value)[:7] in months
+
+
+def _period_hits(r: dict, months: list[str]) -> bool:
+    start, end = str(r.get("开始") or "0000-00"), (str(r["结束"]) if r.get("结束") else "9999-99")
+    return any(start <= m <= end for m in months)
+
+
+def run_query_tool(store, tool: Tool, params: dict, today: date) -> dict:
+    from core.graph import queries as Q
+
+    nq = Q.get(tool.query)
+    qparams = {k: v for k, v in params.items() if k in nq.defaults}
+    bound = nq.bind(qparams)
+    rows = [dict(r) for r in store.run_named(tool.query, qparams)]
+    months = params.get("months") or []
+    notes = []
+    if months and "months" not in nq.defaults:
+        if tool.name in MONTH_FILTERED:
+            rows = [r for r in rows if _period_hits(r, months)]
+        elif tool.date_field:
+            rows = [r for r in rows if _in_months(r.get(tool.date_field), months)]
+    if months and tool.name in ("projects", "staff") and params.get("date_field"):  # "2026年到期的项目"
+        rows = [r for r in rows if _in_months(r.get(params["date_field"]), months)]
+    if months and tool.name == "bids":  # a bid is dated by its 年份
+        years = {m[:4] for m in months}
+        rows = [r for r in rows if str(r.get("年份") or "")[:4] in years]
+    if tool.name == "renewals" and params.get("projects"):
+        rows = renewal_chain(rows, params["projects"])
+    if tool.name == "attendance" and params.get("day_counts") and rows:
+        add_day_counts(store, rows, params, list(params["day_counts"]))
+    join_people(store, rows, list(params.get("conditions") or []), list(params.get("derived") or []))
+    derived = add_derived(rows, list(params.get("derived") or []), today, tool.label)
+    rows, applied, skipped = apply_conditions(rows, list(params.get("conditions") or []), today)
+    for c in list(skipped):
+        m = VALUE_FILTER_RE.match(c)
+        if not m or not rows:
+            continue
+        try:
+            values = [str(v) for v in ast.literal_eval(m.group(2))]
+        except (ValueError, SyntaxError):
+            continue
+        # the grounded value's own column is not in these rows (设备类型 电梯 on 维保合同): match the value
+        # in the rows' text columns instead, and say so
+        hit = [r for r in rows if any(isinstance(x, str) and any(v in x for v in values)
+                                      for k, x in r.items() if k not in ("来源模板", "来源文件"))]
+        if not hit:
+            continue  # stays "not applied" (noted) rather than emptying the answer
+        rows = hit
+        skipped.remove(c)
+        applied.append(c)
+        notes.append(f"结果中没有“{m.group(1)}”字段，已按“{'、'.join(values)}”在记录的文字字段中匹配。")
+    if skipped:
+        notes.append("以下条件在该步骤结果中没有对应字段，未应用：" + "；".join(skipped))
+    return {"cypher": nq.cypher.strip(), "params": bound, "rows": rows, "derived": derived,
+            "conditions_applied": applied, "conditions_skipped": skipped, "notes": notes}
+
+
+# day-code counts computed from the 考勤 1日…31日 status codes (the template's codes, spec kg-templates)
+DAY_COUNT_CODES: dict[str, str] = {"事假天数": "事", "病假天数": "病", "年假天数": "年", "调休天数": "调",
+                                   "旷工天数": "旷", "休息日加班天数": "加"}
+
+
+def add_day_counts(store, rows: list[dict], params: dict, names: list[str]) -> None:
+    """事假/病假/年假/调休 days per row, counted from the month's day codes."""
+    names = [n for n in names if n in DAY_COUNT_CODES]
+    if not names:
+        return
+    qp = {k: list(params.get(k) or []) for k in ("projects", "months", "people")}
+    counts = {}
+    for d in store.run_named("kg_attendance_days", qp):
+        codes = [str(d.get(f"{i}日") or "") for i in range(1, 32)]
+        counts[(d.get("工号"), d.get("项目编号"), d.get("年月"))] = {n: codes.count(DAY_COUNT_CODES[n]) for n in names}
+    for r in rows:
+        got = counts.get((r.get("工号"), r.get("项目编号"), r.get("年月")))
+        for n in names:
+            r[n] = got.get(n) if got else None
+
+
+PERSON_FIELDS = ("性别", "出生日期", "入职日期", "员工层级", "岗位名称", "姓名")
+
+
+def join_people(store, rows: list[dict], conditions: list[str], derived: list[str]) -> None:
+    """Rows keyed by 工号 (考勤, 排班, 证书 …) get the person's own fields a condition or a derived
+    attribute needs ("其中女性", "50岁以上的保安3月加班") from the entity index."""
+    if not rows or "工号" not in rows[0]:
+        return
+    need = set()
+    for c in conditions:
+        try:
+            need |= X.referenced_names(c)
+        except Exception:  # noqa: BLE001 - a bad condition is reported by apply_conditions
+            continue
+    for d in derived:
+        rule = DERIVED.get(d)
+        if rule:
+            need.add(rule.source)
+    need = {f for f in need if f in PERSON_FIELDS and f not in rows[0]}
+    if not need:
+        return
+    from core.agents.kg.entity_index import get_entity_index
+
+    people = get_entity_index(store).person_by_id
+    for r in rows:
+        p = people.get(str(r.get("工号"))) or {}
+        for f in need:
+            r[f] = p.get(f)
+
+
+def renewal_chain(edges: list[dict], codes: list[str]) -> list[dict]:
+    """Edges of the renewal chains that contain any of ``codes`` (both directions)."""
+    adj: dict[str, set[str]] = {}
+    for e in edges:
+        adj.setdefault(e["项目编号"], set()).add(e["续签前项目编号"])
+        adj.setdefault(e["续签前项目编号"], set()).add(e["项目编号"])
+    seen, todo = set(), list(codes)
+    while todo:
+        c = todo.pop()
+        if c in seen:
+            continue
+        seen.add(c)
+        todo.extend(adj.get(c, ()))
+    return [e for e in edges if e["项目编号"] in seen]
+
+
+# ---- built-ins ----------------------------------------------------------------------------
+def _num(v):
+    return X.to_number(v)
+
+
+def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = False,
+              group_by: str | None = None, top: int | None = None, order: str = "desc") -> list[dict]:
+    if op not in AGG_OPS:
+        raise BadInputError(f"聚合方式“{op}”无效，可选：{'、'.join(AGG_OPS)}")
+
+    def one(rs: list[dict]):
+        if op == "count":
+            if field:
+                vals = [r.get(field) for r in rs if r.get(field) not in (None, "")]
+                return len(set(map(str, vals))) if distinct else len(vals)
+            return len(rs)
+        nums = [_num(r.get(field)) for r in rs]
+        nums = [n for n in nums if n is not None]
+        if not nums:
+            return None
+        if op == "sum":
+            return round(sum(nums), 2)
+        if op == "avg":
+            return round(sum(nums) / len(nums), 2)
+        return max(nums) if op == "max" else min(nums)
+
+    if group_by:
+        groups: dict[Any, list[dict]] = {}
+        for r in rows:
+            groups.setdefault(r.get(group_by), []).append(r)
+        out = [{group_by: g, "统计": op, "字段": field, "值": one(rs), "行数": len(rs)} for g, rs in groups.items()]
+        if top:
+            sign = 1 if order == "asc" else -1
+            out.sort(key=lambda r: (r["值"] is None, sign * (r["值"] or 0)))
+            if len(out) > int(top):  # keep ties with the last place ("前三" with two at 40 → both)
+                cut = out[int(top) - 1]["值"]
+                out = [r for i, r in enumerate(out) if i < int(top) or r["值"] == cut]
+        return out
+    return [{"统计": op, "字段": field, "值": one(rows), "行数": len(rows)}]
+
+
+def absence(periods: list[dict], attendance: list[dict], months: list[str]) -> list[dict]:
+    """People on the roster (service period covers the month) without attendance that month."""
+    present = {(r["工号"], r["项目编号"], r["年月"]) for r in attendance
+               if (_num(r.get("出勤天数")) or 0) > 0 or (_num(r.get("上班天数")) or 0) > 0}
+    out = []
+    for p in periods:
+        for m in months:
+            if _period_hits(p, [m]) and (p["工号"], p["项目编号"], m) not in present:
+                out.append({**p, "年月": m, "情况": "在册无出勤记录"})
+    return out
+
+
+def project_gap(projects: list[dict], periods: list[dict], months: list[str]) -> list[dict]:
+    served = {p["项目编号"] for p in periods if not months or _period_hits(p, months)}
+    return [{**j, "情况": "无人员服务记录"} for j in projects if j["项目编号"] not in served]
+
+
+def consecutive(rows: list[dict], key: str, by: str, run: int) -> list[dict]:
+    """Rows of the ``key`` values (工号) present in at least ``run`` consecutive months (``by``)."""
+    from core.agents.kg.timeparse import add_months
+
+    months: dict[str, set[str]] = {}
+    for r in rows:
+        if r.get(by):
+            months.setdefault(str(r.get(key)), set()).add(str(r[by])[:7])
+    ok = set()
+    for k, ms in months.items():
+        best = 0
+        for m in ms:
+            if add_months(m, -1) in ms:
+                continue
+            n, cur = 0, m
+            while cur in ms:
+                n, cur = n + 1, add_months(cur, 1)
+            best = max(best, n)
+        if best >= max(1, int(run)):
+            ok.add(k)
+    return [r for r in rows if str(r.get(key)) in ok]
+
+
+def anti_join(left: list[dict], right: list[dict], key: str) -> list[dict]:
+    have = {str(r.get(key)) for r in right}
+    return [r for r in left if str(r.get(key)) not in have]
+
+
+def intersect(step_rows: list[list[dict]], key: str) -> list[dict]:
+    if not step_rows:
+        return []
+    keys = set(str(r.get(key)) for r in step_rows[0])
+    for rs in step_rows[1:]:
+        keys &= set(str(r.get(key)) for r in rs)
+    out, seen = [], set()
+    for rs in step_rows:
+        for r in rs:
+            k = str(r.get(key))
+            if k in keys:
+                out.append(r)
+                seen.add(k)
+    return out

@@ -1,0 +1,68 @@
+"""Wiring of the policy-RAG graph (seed 002's reflection loop):
+
+guard → rewrite → retrieve → grade → (reflect → rewrite)* → generate → check → finalize
+                                   ↘ fallback → finalize      ↺ generate (once)
+rewrite → clarify (too vague) → END; guard → finalize (blocked).
+"""
+
+from __future__ import annotations
+
+from langgraph.graph import END, START, StateGraph
+
+from core.agents.rag.logic import STRONG_THRESHOLD
+from core.agents.rag.nodes import (
+    check, clarify, fallback, finalize, generate, grade, guard, reflect, retrieve, rewrite,
+)
+from core.agents.rag.state import MAX_ROUNDS, RagState
+
+
+def route_after_guard(state: dict) -> str:
+    return "finalize" if state.get("blocked") else "rewrite"
+
+
+def route_after_rewrite(state: dict) -> str:
+    return "clarify" if state.get("clarify") else "retrieve"
+
+
+def route_after_grade(state: dict) -> str:
+    graded = state.get("graded_docs") or []
+    pool = state.get("relevant_pool") or []
+    best = max((d["grade"]["score"] for d in graded), default=0.0)
+    if state.get("uncovered_terms"):
+        more = int(state.get("attempt") or 0) < int(state.get("max_attempts") or MAX_ROUNDS)
+        return "reflect" if more else "fallback"
+    if graded and (best >= STRONG_THRESHOLD or len(graded) >= 2):
+        return "generate"
+    if int(state.get("attempt") or 0) < int(state.get("max_attempts") or MAX_ROUNDS):
+        return "reflect"
+    return "generate" if pool else "fallback"
+
+
+def route_after_check(state: dict) -> str:
+    return {"ok": "finalize", "regenerate": "generate"}.get(state.get("check_route") or "", "fallback")
+
+
+def build_graph(checkpointer=None):
+    g = StateGraph(RagState)
+    for name, fn in (("guard", guard), ("rewrite", rewrite), ("clarify", clarify), ("retrieve", retrieve),
+                     ("grade", grade), ("reflect", reflect), ("generate", generate), ("check", check),
+                     ("fallback", fallback), ("finalize", finalize)):
+        g.add_node(name, fn)
+    g.add_edge(START, "guard")
+    g.add_conditional_edges("guard", route_after_guard, {"rewrite": "rewrite", "finalize": "finalize"})
+    g.add_conditional_edges("rewrite", route_after_rewrite, {"clarify": "clarify", "retrieve": "retrieve"})
+    g.add_edge("clarify", END)
+    g.add_edge("retrieve", "grade")
+    g.add_conditional_edges("grade", route_after_grade,
+                            {"generate": "generate", "reflect": "reflect", "fallback": "fallback"})
+    g.add_edge("reflect", "rewrite")
+    g.add_edge("generate", "check")
+    g.add_conditional_edges("check", route_after_check,
+                            {"finalize": "finalize", "generate": "generate", "fallback": "fallback"})
+    g.add_edge("fallback", "finalize")
+    g.add_edge("finalize", END)
+    return g.compile(checkpointer=checkpointer)
+
+
+def mermaid() -> str:
+    return build_graph().get_graph().draw_mermaid()

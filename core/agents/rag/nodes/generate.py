@@ -1,0 +1,74 @@
+"""Generate: every key sentence carries [n]. Offline: extractive — the best-supported
+sentences of the used chunks, ordered and de-duplicated. With an LLM: a grounded prompt with
+the numbered chunks and conflict rules. The citation check (node ``check``) runs next."""
+
+from __future__ import annotations
+
+import time
+
+from core.agents.rag.aliases import apply_aliases
+from core.agents.rag.logic import MAX_USED, extract_answer
+from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
+from core.agents.rag.textutil import key_terms, specific_terms
+from core.llm.client import READ_ONLY_SAFETY
+
+GENERATE_PROMPT = (
+    "你是政务政策问答助手，只能依据下面编号的参考片段回答，不得使用片段以外的知识。\n"
+    "规则：\n1. 每个关键句末尾用 [n] 标注所依据的片段编号，只能使用给出的编号；\n"
+    "2. 优先使用片段原文中的数字、日期、金额和条件，不得改写数字；\n"
+    "3. 片段之间对同一事项规定不一致时：印发日期更新的文件优先；上级机关文件与下级细则冲突时以上级现行文件为准；"
+    "无法判断替代关系时，分别列出两份文件的表述，并注明各自的文号和日期；\n"
+    "4. 片段不足以回答时，直接说“暂未查到相关规定”，不要猜测；\n5. 回答简洁，用中文。\n" + READ_ONLY_SAFETY
+)
+
+
+def select_used(state: dict) -> list[dict]:
+    pool = state.get("relevant_pool") or []
+    used = pool[:MAX_USED]
+    # keep a stable reading order: best document first, its chunks by position
+    order = {}
+    for d in used:
+        order.setdefault(d["doc_id"], len(order))
+    return sorted(used, key=lambda d: (order[d["doc_id"]], d.get("chunk_id") or ""))
+
+
+def _numbered(used: list[dict]) -> str:
+    out = []
+    for n, d in enumerate(used, 1):
+        meta = "，".join(b for b in (d.get("doc_number"), d.get("authority"), d.get("date"),
+                                     {"in_effect": "现行有效", "repealed": "已废止"}.get(d.get("status"), ""),
+                                     f"第{d.get('page')}页") if b)
+        out.append(f"[{n}]《{doc_title(d)}》（{meta}）{d.get('heading') or ''}\n{d.get('body') or d.get('text')}")
+    return "\n\n".join(out)
+
+
+def generate(state: dict, *, config) -> dict:
+    t0 = time.perf_counter()
+    rt = get_runtime(config)
+    question = state.get("resolved_question") or state.get("question") or ""
+    used = state.get("used_documents") if state.get("regenerations") else None
+    used = used or select_used(state)
+    out: dict = {"used_documents": used}
+    llm = usable_llm(state, rt)
+    if llm is not None:
+        try:
+            llm_step(rt)
+            msgs = [{"role": "system", "content": GENERATE_PROMPT},
+                    {"role": "user", "content": f"参考片段：\n{_numbered(used)}\n\n用户问题：{question}"}]
+            if state.get("check_feedback"):
+                msgs.append({"role": "user", "content": "上一次回答未通过引用核验：" + state["check_feedback"] +
+                             "。请重新作答，只使用存在的编号，并确保每句都能在所引片段中找到依据。"})
+            draft = llm.complete(msgs, budget=rt.budget).strip()
+            out.update(draft=draft, claims=[])
+            out["trace"] = add_trace(state, "generate", t0, by="llm", used=[d["chunk_id"] for d in used],
+                                     regeneration=bool(state.get("regenerations")))
+            return out
+        except Exception as exc:  # noqa: BLE001 - model failure → extractive answer with notice
+            out.update(llm_failure(state, exc, "generate"))
+    user_q, _ = apply_aliases(state.get("question") or "", rt.aliases)
+    focus_terms = list(key_terms(user_q)) or specific_terms(question)
+    draft, claims = extract_answer(question, focus_terms, used)
+    out.update(draft=draft, claims=[{k: c[k] for k in ("text", "cites")} for c in claims])
+    out["trace"] = add_trace(state, "generate", t0, by="rules", used=[d["chunk_id"] for d in used],
+                             sentences=len(claims))
+    return out

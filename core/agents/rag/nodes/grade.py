@@ -1,0 +1,99 @@
+"""Grade: per-chunk relevance to the ORIGINAL (resolved) question, never to the rewrite.
+Offline from the hit's fused evidence + lexical coverage of the question's key terms; with
+an LLM a JSON verdict with reason per chunk (the model judges, code decides)."""
+
+from __future__ import annotations
+
+import time
+
+from pydantic import BaseModel, Field
+
+from core.agents.rag.logic import REL_THRESHOLD, doc_context, merge_pool, score_chunk
+from core.agents.rag.textutil import SYNONYMS, norm, salient_nouns, term_in
+from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
+
+MAX_GRADE = 12
+
+
+class Verdict(BaseModel):
+    n: int
+    relevant: bool
+    reason: str = ""
+
+
+class GradeOut(BaseModel):
+    verdicts: list[Verdict]
+    missing: list[str] = Field(default_factory=list, description="回答该问题还缺少的信息/术语")
+    exclude: list[str] = Field(default_factory=list, description="应排除的无关主题或文件")
+
+
+GRADE_PROMPT = (
+    "你是检索质量评审员。判断每个候选片段是否包含回答用户问题所需的信息。"
+    "只依据片段内容判断，不要回答问题。对每个片段给出 relevant（true/false）和一句话理由；"
+    "并列出还缺少的信息（missing）和应排除的无关主题或文件（exclude）。"
+)
+
+
+def grade(state: dict, *, config) -> dict:
+    t0 = time.perf_counter()
+    rt = get_runtime(config)
+    question = state.get("resolved_question") or state.get("question") or ""
+    docs = (state.get("documents") or [])[:MAX_GRADE]
+    out: dict = {}
+    graded_all = []
+    for d in docs:
+        g = score_chunk(question, d)
+        graded_all.append({**d, "grade": {**g, "by": "rules"}})
+    llm = usable_llm(state, rt)
+    llm_info = {}
+    if llm is not None and docs:
+        try:
+            llm_step(rt)
+            listing = "\n\n".join(f"[{i}] 《{d.get('title') or d.get('file_name')}》{d.get('heading') or ''}\n"
+                                  f"{(d.get('text') or '')[:600]}" for i, d in enumerate(docs, 1))
+            res = llm.generate([{"role": "system", "content": GRADE_PROMPT},
+                                {"role": "user", "content": f"用户问题：{question}\n\n候选片段：\n{listing}"}],
+                               GradeOut, budget=rt.budget)
+            verdicts = {v.n: v for v in res.verdicts}
+            for i, d in enumerate(graded_all, 1):
+                v = verdicts.get(i)
+                if v is None:
+                    continue
+                g = d["grade"]
+                score = max(g["score"], REL_THRESHOLD) if v.relevant else min(g["score"], REL_THRESHOLD - 0.01)
+                d["grade"] = {**g, "score": round(score, 3), "relevant": bool(v.relevant), "reason": v.reason or g["reason"],
+                              "by": "llm"}
+            llm_info = {"llm_missing": res.missing[:6], "llm_exclude": res.exclude[:6]}
+        except Exception as exc:  # noqa: BLE001 - model failure → rules verdicts stand
+            out.update(llm_failure(state, exc, "grade"))
+    relevant = [d for d in graded_all if d["grade"]["relevant"]]
+    missing: list[str] = []
+    for d in graded_all[:5]:
+        for t in d["grade"].get("missing") or []:
+            if t not in missing and not any(t in (r["grade"].get("hit") or []) for r in relevant):
+                missing.append(t)
+    missing = llm_info.get("llm_missing") or missing
+    pool = merge_pool(state.get("relevant_pool") or [], relevant)
+    # a salient noun of the question that no relevant chunk mentions: the corpus does not
+    # cover what is asked (税率 in a notice about 纳税信用) — reflect, and refuse at the end
+    ctx = [norm(doc_context(d)) for d in pool[:8]]
+    def covered(t: str, c: str) -> bool:
+        if term_in(t, c) or any(norm(x) in c for x in SYNONYMS.get(t, ())):
+            return True
+        tn = norm(t)  # a colloquial compound (首保券): its parts are enough
+        return len(tn) == 3 and tn[:2] in c and tn[2:] in c
+
+    uncovered = [t for t in salient_nouns(question) if not any(covered(t, c) for c in ctx)] if ctx else []
+    for t in uncovered:
+        if t not in missing:
+            missing.insert(0, t)
+    out.update(graded_docs=relevant, relevant_pool=pool, missing_terms=missing[:6],
+               documents=graded_all, uncovered_terms=uncovered)
+    if llm_info.get("llm_exclude"):
+        out["reflection_feedback"] = "排除：" + "、".join(llm_info["llm_exclude"])
+    out["trace"] = add_trace(state, "grade", t0, graded=len(graded_all), relevant=len(relevant), uncovered=uncovered,
+                             best=max((d["grade"]["score"] for d in graded_all), default=0.0),
+                             grades=[{"chunk_id": d["chunk_id"], "score": d["grade"]["score"],
+                                      "relevant": d["grade"]["relevant"], "reason": d["grade"]["reason"],
+                                      "by": d["grade"]["by"]} for d in graded_all], **llm_info)
+    return out

@@ -1,0 +1,322 @@
+"""Text helpers shared by the RAG nodes: normalisation for matching, key terms, char n-gram
+overlap, sentence splitting, and the lexical support test used by the citation check.
+
+Policy PDFs put spaces between digits and units and inside 文号 ("2025 年1 月23 日",
+"济商务字〔2025〕6 号", "15％"); everything that compares text goes through :func:`norm`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# Words that carry no retrieval signal in a policy question.
+STOPWORDS = frozenset("""
+的 了 是 在 有 和 与 及 或 吗 呢 吧 啊 呀 么 嘛 哦 请问 请 问 我 我们 你 你们 他 她 它 这 那 这个 那个 这些 那些
+什么 怎么 怎样 怎么样 如何 多少 几 哪 哪些 哪个 哪里 哪儿 为什么 是否 能否 可以 能 会 要 需要 想 想要 知道 一下
+告诉 说说 讲讲 介绍 跟 给 对 向 把 被 从 到 就 都 也 还 又 再 很 最 更 一个 一些 有没有 没有 有无 是不是
+关于 对于 规定 相关 具体 情况 内容 问题 一般 现在 目前 如果 的话 多久 时候 哪天 办 怎么办 啥 咋 呗 多 少
+""".split())
+
+# Generic topic words: a question made only of these is too vague to retrieve on.
+GENERIC_TERMS = frozenset("""
+政策 补贴 补助 文件 通知 规定 办法 细则 方案 公告 活动 标准 条件 材料 流程 申请 申报 领取 资料 优惠 措施 要求
+政府 部门 单位 条款 条 第二条 事项 东西 信息 内容 政策文件 说说 聊聊 了解 介绍 资金 钱 多少钱 金额 时间 期限
+时候 情况 方面 相关 有关 具体 问题 办法 处理 文号 发文 机关 发文机关 发文单位 印发 发布 日期 名称 标题 全称 文件名
+""".split())
+
+_FATAL_POS = {"n", "nz", "nt", "nr", "ns", "l", "i", "nrt", "nw"}
+_YESNO = re.compile(r"[吗么][?？。]?\s*$|是否|能否|可否|可不可以|能不能|是不是|有没有")
+_WEAK_VERBS = frozenset("可以 能够 需要 享受 参加 参与 购买 办理 申请 申领 领取 使用 提供 进行 获得 得到 补贴 支持 适用".split())
+
+
+@lru_cache(maxsize=4096)
+def salient_nouns(question: str) -> tuple[str, ...]:
+    """Dictionary nouns (and idioms) of the question that an answer must be about: when
+    none of the retrieved relevant chunks mentions one, the corpus cannot answer."""
+    import jieba.posseg as pseg
+
+    _jieba()
+    q = strip_citations(unicodedata.normalize("NFKC", question or ""))
+    out = []
+    out += [y + "年" for y in re.findall(r"((?:19|20)\d{2})\s*年", q)]
+    yesno = bool(_YESNO.search(q))  # in a yes/no question the predicate (退税, 提现) must be covered too
+    for w in pseg.cut(q):
+        word, flag = w.word.strip(), w.flag
+        pos_ok = flag in _FATAL_POS or (yesno and flag in ("v", "vn") and word not in _WEAK_VERBS)
+        if len(word) < 2 or word in STOPWORDS or word in GENERIC_TERMS or not pos_ok:
+            continue
+        if re.match(r"^(多|几|哪|什么|啥|怎)", word):
+            continue  # the question type (多长时间 / 几年), not its subject
+        if re.fullmatch(r"[\d一二两三四五六七八九十]+[\u4e00-\u9fff]?", word):
+            continue
+        if word not in out:
+            out.append(word)
+    return tuple(out)
+
+# Offline synonym table used by the reflection step to widen a missed query.
+SYNONYMS: dict[str, list[str]] = {
+    "补贴": ["补助", "资金", "礼包", "奖励"],
+    "补助": ["补贴"],
+    "材料": ["资料", "申报资料", "提交资料"],
+    "资料": ["材料"],
+    "申请": ["申领", "申报"],
+    "申领": ["申请", "申报"],
+    "多久": ["有效期", "期限", "时间"],
+    "有效期": ["期限", "多久"],
+    "时间": ["活动时间", "期限", "日期"],
+    "多少钱": ["金额", "标准", "元"],
+    "标准": ["补贴标准", "金额", "比例"],
+    "比例": ["%", "标准"],
+    "上限": ["不超过", "最多"],
+    "最多": ["不超过", "上限"],
+    "加油卡": ["加油储值卡"],
+    "租房": ["租赁住房", "租金"],
+    "房租": ["租金", "租赁"],
+    "领取": ["申领", "领"],
+    "开始": ["开放", "开启", "启动"],
+    "收到": ["受理", "接收"],
+    "发布": ["印发", "发文"],
+    "截止": ["截至", "止"],
+    "结束": ["截止", "止"],
+    "购买": ["购置", "购"],
+    "买": ["购买", "购置"],
+    "买车": ["购车", "购置", "乘用车"],
+    "汽车": ["乘用车", "车辆"],
+    "电话": ["客服", "热线", "咨询"],
+    "咨询": ["客服", "热线", "电话"],
+    "家电": ["电冰箱", "洗衣机", "空调"],
+    "个税": ["个人所得税"],
+    "修复": ["信用修复", "失信修复"],
+    "条件": ["范围", "对象", "资格"],
+    "谁": ["对象", "范围", "个人", "企业"],
+    "多少": ["金额", "标准"],
+}
+
+_WS = re.compile(r"\s+")
+_CN_DIGIT = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
+             "十": "10"}
+# a lone Chinese numeral before a measure word: 一级 → 1级, 三件 → 3件 (not 第一条 / 统一)
+_CN_COUNT = re.compile(r"(?<![第统唯万之一二三四五六七八九十])([一二两三四五六七八九十])(?=[级台件辆类个次轮天日年])")
+_CIT = re.compile(r"\[(\d{1,3})\]")
+_NUM = re.compile(r"\d+(?:\.\d+)?")
+
+
+@lru_cache(maxsize=8192)
+def norm(text: str) -> str:
+    """Normalise for matching: NFKC (full-width digits/％ → ASCII), drop whitespace, page
+    numbers like "— 3 —", unify brackets used around 文号 years."""
+    t = unicodedata.normalize("NFKC", text or "")
+    t = re.sub(r"[—\-－]\s*\d{1,3}\s*[—\-－]", "", t)
+    t = t.replace("【", "〔").replace("】", "〕")
+    t = _CN_COUNT.sub(lambda m: _CN_DIGIT[m.group(1)], t)
+    t = _WS.sub("", t)
+    return t.lower()
+
+
+def strip_citations(text: str) -> str:
+    return _CIT.sub("", text or "")
+
+
+def citation_numbers(text: str) -> list[int]:
+    return [int(m) for m in _CIT.findall(text or "")]
+
+
+def numbers_in(text: str) -> set[str]:
+    """Numbers as they would be checked against a source (normalised, no trailing .0)."""
+    out = set()
+    for m in _NUM.findall(norm(strip_citations(text))):
+        m = m.rstrip("0").rstrip(".") if "." in m else m
+        out.add(m)
+    return out
+
+
+def char_ngrams(text: str, n: int = 2) -> set[str]:
+    t = re.sub(r"[^\w%]", "", norm(text))
+    if len(t) < n:
+        return {t} if t else set()
+    return {t[i:i + n] for i in range(len(t) - n + 1)}
+
+
+def ngram_containment(claim: str, source: str, n: int = 2) -> float:
+    """Share of the claim's char n-grams found in the source (0..1)."""
+    a = char_ngrams(claim, n)
+    if not a:
+        return 0.0
+    b = char_ngrams(source, n)
+    return len(a & b) / len(a)
+
+
+def _jieba():
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba
+
+
+@lru_cache(maxsize=4096)
+def key_terms(question: str) -> tuple[str, ...]:
+    """Content terms of a question, longest first (search-mode cut, stopwords dropped,
+    sub-terms of a longer kept term dropped)."""
+    q = strip_citations(unicodedata.normalize("NFKC", question or ""))
+    q = re.sub(r"[^\w\u4e00-\u9fff%〔〕]", " ", q)
+    jieba = _jieba()
+    terms: list[str] = []
+    for w in jieba.cut_for_search(q):
+        w = w.strip()
+        if not w or w in STOPWORDS:
+            continue
+        if len(w) == 2 and w[1] in "有是的了在和及" and not w.isdigit():
+            continue  # a search-mode artefact such as 券有 / 券是
+        if len(w) == 1 and not w.isdigit():
+            continue
+        if w not in terms:
+            terms.append(w)
+    terms.sort(key=len, reverse=True)
+    kept: list[str] = []
+    for t in terms:
+        if any(t in k for k in kept):
+            continue
+        kept.append(t)
+    return tuple(kept)
+
+
+def specific_terms(question: str) -> list[str]:
+    return [t for t in key_terms(question) if t not in GENERIC_TERMS]
+
+
+def term_weight(term: str) -> float:
+    if term.isdigit():
+        return 2.0
+    if re.fullmatch(r"(几|多少)[\u4e00-\u9fff]{1,2}", term):
+        return 2.5  # the answer type (几辆 / 多少天) decides which sentence answers
+    w = min(len(term), 4) / 2.0
+    if term in GENERIC_TERMS:
+        w *= 0.5
+    return w
+
+
+def term_in(term: str, text_norm: str) -> bool:
+    """A term is present if it or (for 4+ char terms) both halves appear."""
+    t = norm(term)
+    if t in text_norm:
+        return True
+    m = re.fullmatch(r"(?:几|多少)([\u4e00-\u9fff]{1,2})", t)
+    if m:  # 几辆 / 多少天 is answered by "3辆" / "90天"
+        return re.search(r"\d+" + re.escape(m.group(1)), text_norm) is not None
+    if len(t) >= 4:
+        half = len(t) // 2
+        return t[:half] in text_norm and t[half:] in text_norm
+    return False
+
+
+def coverage(terms: list[str] | tuple[str, ...], text: str) -> tuple[float, list[str], list[str]]:
+    """Weighted share of ``terms`` present in ``text``; also the hit and missed terms."""
+    tn = norm(text)
+    hit, miss = [], []
+    total = got = 0.0
+    for t in terms:
+        w = term_weight(t)
+        total += w
+        if term_in(t, tn):
+            got += w
+            hit.append(t)
+        elif any(norm(syn) in tn for syn in SYNONYMS.get(t, ())):
+            got += 0.8 * w
+            hit.append(t)
+        else:
+            miss.append(t)
+    return (got / total if total else 0.0), hit, miss
+
+
+_SENT_END = re.compile(r"(?<=[。！？!?；;])")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a chunk body. Uses core.documents.normalize.split_sentences when it is
+    available; otherwise joins broken lines and splits on 。！？； and list markers."""
+    # re-join lines the PDF text layer broke at the page width (a long line that does not
+    # end a sentence continues on the next one); short lines are headings and stay apart
+    lines = (text or "").split("\n")
+    joined: list[str] = []
+    for line in lines:
+        if joined and len(joined[-1].strip()) >= 15 and not re.search(r"[。！？；;：:!?]\s*$", joined[-1]) \
+                and line.strip() and not re.match(r"^\s*(\d{1,2}[.．、]|（[一二三四五六七八九十\d]+）|[一二三四五六七八九十]+、|第[一二三四五六七八九十百]+[章条])", line):
+            joined[-1] = joined[-1].rstrip() + line.strip()
+        else:
+            joined.append(line)
+    text = "\n".join(joined)
+    try:
+        from core.documents.normalize import split_sentences as _split  # type: ignore
+
+        out = [s.strip() for s in _split(text) if s and s.strip()]
+        if out:
+            return out
+    except Exception:  # noqa: BLE001 - module not landed yet or failed on this text
+        pass
+    t = re.sub(r"[—\-－]\s*\d{1,3}\s*[—\-－]", "", text or "")
+    t = re.sub(r"(?<=[\u4e00-\u9fff\d，、（）])\n(?=[\u4e00-\u9fff\d（])", "", t)
+    t = re.sub(r"(?<=\d)\s+(?=[年月日号%％元万件台])|(?<=[年月〔])\s+(?=\d)", "", t)
+    parts: list[str] = []
+    for line in t.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        # list items "1." "（一）" start a new sentence
+        for piece in re.split(r"(?=(?<![\d.])\d{1,2}[\.．、](?!\d))|(?=（[一二三四五六七八九十\d]{1,3}）)", line):
+            for s in _SENT_END.split(piece):
+                s = s.strip()
+                if len(re.sub(r"\W", "", s)) >= 2:
+                    parts.append(s)
+    return parts
+
+
+def display(text: str) -> str:
+    """Readable form of a source sentence: collapse whitespace that the PDF text layer put
+    between digits, units and CJK characters."""
+    t = re.sub(r"[—\-－]\s*\d{1,3}\s*[—\-－]", "", text or "")
+    t = re.sub(r"\s*\n\s*", "", t)
+    t = re.sub(r"(?<=[\u4e00-\u9fff\d〔〕%％])[ \t\u3000]+(?=[\u4e00-\u9fff\d〔〕%％])", "", t)
+    return t.strip()
+
+
+_DOCNO = re.compile(r"[\u4e00-\u9fff]{1,12}〔\d{4}〕\d+号")
+_YEAR = re.compile(r"(?:19|20)\d{2}年?")
+
+
+@lru_cache(maxsize=4096)
+def _places(t: str) -> tuple[str, ...]:
+    import jieba.posseg as pseg
+
+    _jieba()
+    out = []
+    for w in pseg.cut(t):
+        if w.flag == "ns" and re.search(r"(省|市|区|县|自治区)$", w.word) and len(w.word) >= 2 \
+                and w.word not in ("地区", "城区", "社区", "辖区", "市区", "全市", "全省", "全区", "各市", "本市"):
+            out.append(w.word)
+    return tuple(out)
+
+
+def places(text: str) -> list[str]:
+    """Place names (省/市/区/县) as jieba tags them — not any run of characters before 市."""
+    return list(_places(text or ""))
+
+
+def entities(text: str) -> list[str]:
+    """Entities and constraints a rewrite must keep: 文号, years, numbers, places, 《titles》."""
+    t = unicodedata.normalize("NFKC", text or "").replace(" ", "")
+    out: list[str] = []
+    for m in _DOCNO.findall(t.replace("[", "〔").replace("]", "〕").replace("【", "〔").replace("】", "〕")):
+        out.append(re.split(r"[的为是和及与在按照据即]", m)[-1])  # "…的文号为济商务字〔2025〕5号" → the 文号
+    out += re.findall(r"《([^》]+)》", t)
+    out += [m.rstrip("年") for m in _YEAR.findall(t)]
+    out += places(t)
+    out += [n for n in _NUM.findall(t) if len(n) >= 2]
+    seen: list[str] = []
+    for e in out:
+        if e and e not in seen:
+            seen.append(e)
+    return seen

@@ -1,0 +1,104 @@
+"""Dense retrieval: a numpy matrix of L2-normalised chunk vectors; cosine = dot product.
+
+Vectors are cached by (model, chunk content hash) in a small SQLite file, so an unchanged
+chunk is never embedded twice (re-ingest, replace, rebuild, benchmark re-runs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+class VectorCache:
+    """``(model, content hash) -> float32 vector`` in SQLite (safe for concurrent readers)."""
+
+    def __init__(self, path: Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()
+        self._conn = sqlite3.connect(str(path), timeout=60, check_same_thread=False)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, h TEXT NOT NULL, "
+                           "v BLOB NOT NULL, PRIMARY KEY (model, h))")
+        self._conn.commit()
+
+    def get_many(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        uniq = list(dict.fromkeys(hashes))
+        with self._lock:
+            for i in range(0, len(uniq), 500):
+                part = uniq[i:i + 500]
+                rows = self._conn.execute(
+                    f"SELECT h, v FROM vectors WHERE model = ? AND h IN ({','.join('?' * len(part))})",
+                    (model, *part)).fetchall()
+                for h, v in rows:
+                    out[h] = np.frombuffer(v, dtype=np.float32)
+        return out
+
+    def put_many(self, model: str, items: Iterable[tuple[str, np.ndarray]]) -> None:
+        with self._lock:
+            self._conn.executemany("INSERT OR REPLACE INTO vectors (model, h, v) VALUES (?, ?, ?)",
+                                   [(model, h, np.asarray(v, dtype=np.float32).tobytes()) for h, v in items])
+            self._conn.commit()
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def embed_with_cache(texts: Sequence[str], cache: VectorCache, model_name: str,
+                     encode: Callable[[list[str]], np.ndarray], *, batch: int = 64,
+                     progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, dict]:
+    """Vectors for ``texts`` (row-aligned), embedding only those not in the cache.
+    Returns (matrix, stats) with stats = {"cached", "embedded", "seconds"}."""
+    hashes = [content_hash(t) for t in texts]
+    have = cache.get_many(model_name, hashes)
+    todo: dict[str, str] = {}
+    for h, t in zip(hashes, texts):
+        if h not in have and h not in todo:
+            todo[h] = t
+    t0 = time.perf_counter()
+    items = list(todo.items())
+    done = 0
+    for i in range(0, len(items), batch):
+        part = items[i:i + batch]
+        vecs = encode([t for _, t in part])
+        new = [(h, vecs[j]) for j, (h, _) in enumerate(part)]
+        cache.put_many(model_name, new)
+        have.update({h: np.asarray(v, dtype=np.float32) for h, v in new})
+        done += len(part)
+        if progress:
+            progress(done, len(items))
+    seconds = time.perf_counter() - t0
+    dim = next(iter(have.values())).shape[0] if have else 0
+    mat = np.zeros((len(texts), dim), dtype=np.float32)
+    for i, h in enumerate(hashes):
+        mat[i] = have[h]
+    return mat, {"cached": len(texts) - len(todo), "embedded": len(todo), "seconds": seconds}
+
+
+def dense_scores(matrix: np.ndarray, query_vec: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
+    """Cosine of the query against ``matrix`` rows (all, or only ``rows``)."""
+    if rows is None:
+        return matrix @ query_vec
+    return matrix[rows] @ query_vec
+
+
+def top_k(scores: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the ``k`` best scores, best first (ties broken by index)."""
+    k = min(k, scores.shape[0])
+    if k <= 0:
+        return np.zeros(0, dtype=np.int64)
+    part = np.argpartition(-scores, k - 1)[:k]
+    return part[np.lexsort((part, -scores[part]))]

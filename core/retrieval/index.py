@@ -1,0 +1,577 @@
+"""The document index: hybrid retrieval (BM25 + dense + title path, weighted RRF) with
+permission filters applied before scoring.
+
+Embedded backend (default): per-document files under ``settings.index_dir``::
+
+    index/manifest.json          {"generation": n, "docs": [doc_id, ...]}
+    index/docs/<doc_id>.json     chunks + their BM25 tokens + content hashes
+    index/docs/<doc_id>.npy      their vectors (absent while the dense model is unavailable)
+
+Metadata (status, tenant, review state, …) lives in the app DB (:mod:`metastore`). Adding,
+deleting or re-statusing one document touches only its files and the manifest; the BM25
+matrix is rebuilt from cached term counts and vectors come from a content-hash cache, so
+nothing is re-parsed or re-embedded. Another process's change is picked up by the manifest's
+mtime on the next call.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import json
+import os
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from core.config import Settings, get_settings
+from core.documents.models import Chunk, DocMeta, Span
+from core.errors import BadInputError, NotFoundError
+from core.retrieval import filters
+from core.retrieval.bm25 import BM25Index
+from core.retrieval.dense import VectorCache, content_hash, embed_with_cache, top_k
+from core.retrieval.fusion import FusionWeights, rrf, weights_for
+from core.retrieval.metastore import MetaStore, title_core
+from core.retrieval.tokenize import add_words, bigrams, fold, has_exact_reference, query_entities, tokenize
+from core.security.principals import Principal
+
+DEGRADED_NOTICE = "向量检索不可用，已降级为关键词+标题检索"
+CANDIDATES = 100          # per list, before fusion
+MAX_QUERY_CHARS = 2000
+
+
+@dataclass
+class Hit:
+    rank: int
+    chunk: Chunk
+    meta: DocMeta
+    score: float
+    evidence: dict  # {"bm25": (rank, score)|None, "dense": (rank, cos)|None, "title": rank|None, "fused": float}
+
+
+@dataclass
+class SearchResult:
+    hits: list[Hit]
+    notices: list[str] = field(default_factory=list)
+    latency_ms: float = 0.0
+    degraded: bool = False
+
+
+class DocumentIndexProtocol(Protocol):
+    def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
+               doc_ids: list[str] | None = None) -> SearchResult: ...
+    def add_document(self, meta: DocMeta, chunks: list[Chunk], *, user: str | None = None,
+                     stored_path: str | None = None) -> dict: ...
+    def add_documents(self, items: list, *, user: str | None = None) -> list[dict]: ...
+    def delete_document(self, doc_id: str) -> None: ...
+    def update_meta(self, doc_id: str, **changes) -> DocMeta: ...
+    def get_chunk(self, chunk_id: str) -> Chunk | None: ...
+    def chunks_of(self, doc_id: str) -> list[Chunk]: ...
+    def get_meta(self, doc_id: str) -> DocMeta | None: ...
+    def list_docs(self) -> list[DocMeta]: ...
+
+
+def chunk_from_dict(d: dict) -> Chunk:
+    spans = [Span(page=s["page"], bbox=tuple(s["bbox"]) if s.get("bbox") else None, para=s.get("para"))
+             for s in d.get("spans", [])]
+    return Chunk(chunk_id=d["chunk_id"], doc_id=d["doc_id"], ord=d["ord"], text=d["text"], body=d["body"],
+                 heading=d.get("heading", ""), path=list(d.get("path", [])), kind=d.get("kind", "prose"),
+                 page_start=d.get("page_start", 1), page_end=d.get("page_end", 1), spans=spans)
+
+
+# ---- shared ranking helpers (both backends) ------------------------------------------------
+def title_matches(query: str, metas: list[DocMeta], agencies: list[str] | None = None) -> list[tuple[str, float]]:
+    """Documents whose title / 文号 the query names, best first: (doc_id, strength).
+    3 = 文号 match, 2 = 《name》 or the title's core named in the query, else the share of the
+    query's character bigrams found in the title (kept when ≥ 0.5)."""
+    ents = query_entities(query, agencies or [])
+    q = fold(query)
+    qbg = bigrams(query)
+    out = []
+    for m in metas:
+        core = title_core(m.title) if m.title else ""
+        s = 0.0
+        if m.doc_number and any(e.endswith(m.doc_number) for e in ents["doc_numbers"]):
+            s = 3.0
+        elif core and any(t and (t in core or (len(core) >= 3 and core in t)) for t in
+                          [x.removeprefix("中华人民共和国") for x in ents["titles"]]):
+            s = 2.0
+        elif core and len(core) >= 3 and core in q:
+            s = 2.0
+        elif core and qbg:
+            cov = len(qbg & bigrams(core)) / len(qbg)
+            if cov >= 0.5:
+                s = cov
+        if s > 0 and ents["agencies"] and any(a in "".join(m.authorities) for a in ents["agencies"]):
+            s += 0.1
+        if s > 0:
+            out.append((m.doc_id, s))
+    out.sort(key=lambda x: (-x[1], x[0]))  # ties by doc_id: the same order on every backend
+    return out[:5]
+
+
+def article_of(chunk: Chunk) -> int | None:
+    from core.retrieval.tokenize import ARTICLE_RE, cn_to_int
+
+    m = ARTICLE_RE.match(fold(chunk.heading or "")) or ARTICLE_RE.search(fold(chunk.heading or ""))
+    return cn_to_int(m.group(1)) if m else None
+
+
+class EmbeddedIndex:
+    """jieba + BM25 (scipy) + numpy dense vectors, persisted under ``root``."""
+
+    def __init__(self, settings: Settings | None = None, root: Path | None = None):
+        self.settings = settings or get_settings()
+        self.root = root or self.settings.index_dir
+        (self.root / "docs").mkdir(parents=True, exist_ok=True)
+        self.manifest_path = self.root / "manifest.json"
+        # vectors by content hash, shared by every workspace using the same model cache
+        self.vector_cache_path = self.settings.model_cache_dir / "vectors.sqlite"
+        self._lock = threading.RLock()
+        self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="dense-query")
+        self._qcache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._loaded_mtime: int | None = None
+        self.metas = MetaStore()
+        self._reset_memory()
+        self._load()
+
+    # ---- memory / persistence ---------------------------------------------------------
+    def _reset_memory(self) -> None:
+        self._doc_ids: list[str] = []
+        self._chunks: list[Chunk] = []
+        self._row_of: dict[str, int] = {}
+        self._doc_rows: dict[str, tuple[int, int]] = {}
+        self._hashes: list[str] = []
+        self._bm25 = BM25Index()
+        self._mat = np.zeros((0, 0), dtype=np.float32)
+        self._has_vec = np.zeros(0, dtype=bool)
+        self._meta: dict[str, DocMeta] = {}
+
+    def _manifest(self) -> dict:
+        if self.manifest_path.is_file():
+            return json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        return {"generation": 0, "docs": []}
+
+    def _write_manifest(self, docs: list[str]) -> None:
+        gen = self._manifest().get("generation", 0) + 1
+        tmp = self.manifest_path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(json.dumps({"generation": gen, "docs": docs}, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, self.manifest_path)
+        self._loaded_mtime = self.manifest_path.stat().st_mtime_ns
+
+    def _doc_file(self, doc_id: str, ext: str) -> Path:
+        return self.root / "docs" / f"{doc_id}.{ext}"
+
+    def _read_doc(self, doc_id: str) -> tuple[list[Chunk], list[list[str]], list[str], np.ndarray | None]:
+        raw = json.loads(self._doc_file(doc_id, "json").read_text(encoding="utf-8"))
+        chunks = [chunk_from_dict(c) for c in raw["chunks"]]
+        vec_path = self._doc_file(doc_id, "npy")
+        vecs = np.load(vec_path) if vec_path.is_file() else None
+        if vecs is not None and vecs.shape[0] != len(chunks):
+            vecs = None
+        return chunks, raw["tokens"], raw["hashes"], vecs
+
+    def _load(self) -> None:
+        """(Re)load everything from disk + the app DB."""
+        with self._lock:
+            self._reset_memory()
+            manifest = self._manifest()
+            self._loaded_mtime = self.manifest_path.stat().st_mtime_ns if self.manifest_path.is_file() else None
+            docs, vec_parts, tokens = [], [], []
+            for doc_id in manifest["docs"]:
+                try:
+                    chunks, toks, hashes, vecs = self._read_doc(doc_id)
+                except (OSError, ValueError, KeyError):
+                    continue  # a damaged document file: skip it, keep the rest searchable
+                docs.append(doc_id)
+                start = len(self._chunks)
+                self._chunks.extend(chunks)
+                tokens.extend(toks)
+                self._hashes.extend(hashes)
+                self._doc_rows[doc_id] = (start, len(self._chunks))
+                vec_parts.append((len(chunks), vecs))
+            self._doc_ids = docs
+            self._row_of = {c.chunk_id: i for i, c in enumerate(self._chunks)}
+            self._bm25.set_documents(tokens)  # only term ids + counts stay in memory
+            del tokens
+            self._set_vectors(vec_parts)
+            self._reload_metas()
+
+    def _set_vectors(self, parts: list[tuple[int, np.ndarray | None]]) -> None:
+        dim = next((v.shape[1] for _, v in parts if v is not None and v.ndim == 2), 0)
+        mats, has = [], []
+        for n, v in parts:
+            if v is not None and v.ndim == 2 and v.shape[1] == dim:
+                mats.append(v.astype(np.float32))
+                has.append(np.ones(n, dtype=bool))
+            else:
+                mats.append(np.zeros((n, dim), dtype=np.float32))
+                has.append(np.zeros(n, dtype=bool))
+        self._mat = np.vstack(mats) if mats else np.zeros((0, dim), dtype=np.float32)
+        self._has_vec = np.concatenate(has) if has else np.zeros(0, dtype=bool)
+
+    def _reload_metas(self) -> None:
+        self._meta = {m.doc_id: m for m in self.metas.all() if m.doc_id in self._doc_rows}
+        agencies = {a for m in self._meta.values() for a in m.authorities}
+        if agencies:
+            add_words(agencies)
+
+    def refresh(self) -> None:
+        """Pick up changes made by another process (manifest mtime changed)."""
+        mtime = self.manifest_path.stat().st_mtime_ns if self.manifest_path.is_file() else None
+        if mtime != self._loaded_mtime:
+            self._load()
+
+    def _touch(self) -> None:
+        """Metadata changed (status, review …): bump the manifest so other processes reload."""
+        self._write_manifest(list(self._doc_ids))
+
+    # ---- embedding ---------------------------------------------------------------------
+    def _vector_cache(self) -> VectorCache:
+        return VectorCache(self.vector_cache_path)
+
+    def _embed(self, texts: list[str]) -> tuple[np.ndarray | None, dict]:
+        from core.retrieval.embed import EmbeddingUnavailable, get_embedder
+
+        try:
+            emb = get_embedder()
+        except EmbeddingUnavailable as exc:
+            return None, {"error": exc.user_message}
+        cache = self._vector_cache()
+        try:
+            mat, stats = embed_with_cache(texts, cache, emb.name, emb.encode_passages)
+        finally:
+            cache.close()
+        return mat, stats
+
+    def ensure_vectors(self) -> int:
+        """Embed chunks indexed while the dense model was unavailable. Returns how many."""
+        with self._lock:
+            missing = [d for d in self._doc_ids if not self._doc_file(d, "npy").is_file()]
+            n = 0
+            for doc_id in missing:
+                s, e = self._doc_rows[doc_id]
+                mat, _ = self._embed([c.text for c in self._chunks[s:e]])
+                if mat is None:
+                    break
+                np.save(self._doc_file(doc_id, "npy"), mat)
+                n += e - s
+            if n:
+                self._load()
+                self._touch()
+            return n
+
+    # ---- writes --------------------------------------------------------------------------
+    def has_document(self, doc_id: str) -> bool:
+        self.refresh()
+        return doc_id in self._doc_rows
+
+    def add_document(self, meta: DocMeta, chunks: list[Chunk], *, user: str | None = None,
+                     stored_path: str | None = None) -> dict:
+        """Index one document. Identical content (same doc_id) is a no-op; a document with the
+        same file name in the same tenant is replaced atomically. Returns
+        {"doc_id", "action": added|unchanged|replaced, "replaced": [old ids], "embed": stats}."""
+        return self.add_documents([(meta, chunks, stored_path)], user=user)[0]
+
+    def add_documents(self, items: list[tuple[DocMeta, list[Chunk], str | None]], *,
+                      user: str | None = None) -> list[dict]:
+        """Bulk form of :meth:`add_document` (one BM25 rebuild and one reload for all)."""
+        results = []
+        with self._lock:
+            self.refresh()
+            docs = list(self._doc_ids)
+            for meta, chunks, stored_path in items:
+                if not chunks:
+                    raise BadInputError(f"文件“{meta.file_name}”没有可索引的内容")
+                existing = self.metas.get(meta.doc_id)
+                if meta.doc_id in docs and existing is not None:
+                    if existing.tenant != meta.tenant:
+                        raise BadInputError(f"文件“{meta.file_name}”已由租户“{existing.tenant}”导入，"
+                                            "不能重复导入到其他租户")
+                    results.append({"doc_id": meta.doc_id, "action": "unchanged", "replaced": [], "embed": None})
+                    continue
+                old = [m.doc_id for m in self.metas.find_by_file(meta.tenant, meta.file_name)
+                       if m.doc_id != meta.doc_id]
+                texts = [c.text for c in chunks]
+                vecs, embed_stats = self._embed(texts)
+                toks = [tokenize(t) for t in texts]
+                doc_json = {"doc_id": meta.doc_id, "chunks": [c.to_dict() for c in chunks], "tokens": toks,
+                            "hashes": [content_hash(t) for t in texts]}
+                tmp = self._doc_file(meta.doc_id, f"json.tmp{os.getpid()}")
+                tmp.write_text(json.dumps(doc_json, ensure_ascii=False), encoding="utf-8")
+                os.replace(tmp, self._doc_file(meta.doc_id, "json"))
+                if vecs is not None:
+                    np.save(self._doc_file(meta.doc_id, "npy"), vecs)
+                else:
+                    self._doc_file(meta.doc_id, "npy").unlink(missing_ok=True)
+                # one transaction swaps the metadata; one manifest write swaps the chunks
+                with self.metas.db.transaction():
+                    for d in old:
+                        self.metas.delete(d)
+                    self.metas.put(meta, chunks=len(chunks), stored_path=stored_path, user=user)
+                docs = [d for d in docs if d not in old and d != meta.doc_id] + [meta.doc_id]
+                self._write_manifest(docs)
+                for d in old:
+                    self._doc_file(d, "json").unlink(missing_ok=True)
+                    self._doc_file(d, "npy").unlink(missing_ok=True)
+                results.append({"doc_id": meta.doc_id, "action": "replaced" if old else "added", "replaced": old,
+                                "embed": embed_stats})
+            if any(r["action"] != "unchanged" for r in results):
+                self.metas.recompute()
+                self._load()
+            return results
+
+    def delete_document(self, doc_id: str) -> None:
+        with self._lock:
+            self.refresh()
+            if doc_id not in self._doc_rows and self.metas.get(doc_id) is None:
+                raise NotFoundError(f"文档不存在：{doc_id}")
+            self.metas.delete(doc_id)
+            self._write_manifest([d for d in self._doc_ids if d != doc_id])
+            self._doc_file(doc_id, "json").unlink(missing_ok=True)
+            self._doc_file(doc_id, "npy").unlink(missing_ok=True)
+            self.metas.recompute()
+            self._load()
+
+    def update_meta(self, doc_id: str, **changes) -> DocMeta:
+        """Change metadata fields (status changes should pass status_override=True)."""
+        with self._lock:
+            self.refresh()
+            meta = self.metas.get(doc_id)
+            if meta is None:
+                raise NotFoundError(f"文档不存在：{doc_id}")
+            for k, v in changes.items():
+                if not hasattr(meta, k) or k == "doc_id":
+                    raise BadInputError(f"未知的文档字段：{k}")
+                setattr(meta, k, v)
+            self.metas.put(meta)
+            self.metas.recompute()
+            self._reload_metas()
+            self._touch()
+            return self.metas.get(doc_id)
+
+    # ---- reads ---------------------------------------------------------------------------
+    def get_chunk(self, chunk_id: str) -> Chunk | None:
+        self.refresh()
+        i = self._row_of.get(chunk_id)
+        return self._chunks[i] if i is not None else None
+
+    def chunks_of(self, doc_id: str) -> list[Chunk]:
+        self.refresh()
+        s, e = self._doc_rows.get(doc_id, (0, 0))
+        return list(self._chunks[s:e])
+
+    def get_meta(self, doc_id: str) -> DocMeta | None:
+        self.refresh()
+        return self._meta.get(doc_id)
+
+    def list_docs(self) -> list[DocMeta]:
+        self.refresh()
+        return [self._meta[d] for d in self._doc_ids if d in self._meta]
+
+    def stats(self) -> dict:
+        self.refresh()
+        return {"documents": len(self._doc_ids), "chunks": len(self._chunks),
+                "with_vectors": int(self._has_vec.sum()), "terms": len(self._bm25.vocab)}
+
+    # ---- search --------------------------------------------------------------------------
+    def allowed_rows(self, principal: Principal, scenario: str | None, doc_ids: list[str] | None) -> np.ndarray:
+        wanted = set(doc_ids) if doc_ids is not None else None
+        parts = []
+        for d in self._doc_ids:
+            meta = self._meta.get(d)
+            if meta is None or (wanted is not None and d not in wanted):
+                continue
+            if filters.doc_allowed(meta, principal, scenario):
+                s, e = self._doc_rows[d]
+                parts.append(np.arange(s, e))
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+    def warm(self) -> bool:
+        """Load the embedding model now (False when it is unavailable)."""
+        from core.retrieval.embed import EmbeddingUnavailable, get_embedder
+
+        try:
+            get_embedder()
+            return True
+        except EmbeddingUnavailable:
+            return False
+
+    def _query_vector(self, query: str) -> np.ndarray:
+        from core.retrieval.embed import get_embedder
+
+        vec = self._qcache.get(query)
+        if vec is not None:
+            self._qcache.move_to_end(query)
+            return vec
+        emb = get_embedder()  # loading is not timed; encoding is
+        fut = self._pool.submit(lambda: emb.encode_queries([query])[0])
+        vec = fut.result(timeout=self.settings.dense_timeout_ms / 1000)
+        self._qcache[query] = vec
+        while len(self._qcache) > 256:
+            self._qcache.popitem(last=False)
+        return vec
+
+    def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
+               doc_ids: list[str] | None = None, weights: FusionWeights | None = None,
+               lists: tuple[str, ...] = ("bm25", "dense", "title")) -> SearchResult:
+        if "dense" in lists:
+            self.warm()  # a first-time model load is not part of the query's latency
+        t0 = time.perf_counter()
+        query = (query or "").strip()
+        if not query:
+            raise BadInputError("检索问题不能为空")
+        if k < 1:
+            raise BadInputError("返回条数 k 必须为正整数")
+        query = query[:MAX_QUERY_CHARS]
+        cand = self.candidates(query, principal, scenario=scenario, doc_ids=doc_ids, lists=lists)
+        notices, degraded = cand["notices"], cand["degraded"]
+        if cand["empty"]:
+            return SearchResult([], notices, (time.perf_counter() - t0) * 1000, False)
+        bm25_list, dense_list, title_list = cand["bm25"], cand["dense"], cand["title"]
+        bm25_ev, dense_ev = cand["bm25_ev"], cand["dense_ev"]
+        chunks, metas = cand["chunks"], cand["metas"]
+        w = weights or weights_for(has_exact_reference(query))
+        fused = rrf({"bm25": bm25_list, "dense": dense_list, "title": title_list},
+                    {"bm25": w.bm25, "dense": 0.0 if degraded else w.dense, "title": w.title})
+        pool = fused[:max(k, 30)]
+
+        from core.retrieval.rerank import rerank
+
+        order, note = rerank(query, [chunks[row].text for row, _ in pool])
+        if note:
+            notices.append(note)
+        if order is not None:
+            pool = [pool[i] for i in order]
+        title_rank = {row: i + 1 for i, row in enumerate(dict.fromkeys(title_list))}
+        hits = []
+        for rank, (row, score) in enumerate(pool[:k], 1):
+            c = chunks[row]
+            hits.append(Hit(rank=rank, chunk=c, meta=metas[c.doc_id], score=float(score), evidence={
+                "bm25": bm25_ev.get(row), "dense": dense_ev.get(row), "title": title_rank.get(row),
+                "fused": float(score)}))
+        return SearchResult(hits, notices, (time.perf_counter() - t0) * 1000, degraded)
+
+    def candidates(self, query: str, principal: Principal, *, scenario: str | None = None,
+                   doc_ids: list[str] | None = None, lists: tuple[str, ...] = ("bm25", "dense", "title")) -> dict:
+        """The three ranked candidate lists (rows, best first) over the allowed chunks only,
+        with their evidence; :meth:`search` fuses them (the benchmark tunes the fusion here)."""
+        with self._lock:
+            self.refresh()
+            rows = self.allowed_rows(principal, scenario, doc_ids)
+            chunks, mat, has_vec, metas = self._chunks, self._mat, self._has_vec, self._meta
+            doc_rows = self._doc_rows
+            bm25 = self._bm25
+        notices: list[str] = []
+        out = {"empty": False, "notices": notices, "degraded": False, "bm25": [], "dense": [], "title": [],
+               "bm25_ev": {}, "dense_ev": {}, "chunks": chunks, "metas": metas}
+        if rows.size == 0:
+            notices.append("没有可检索的文档（按当前账号的租户、业务域和有效性范围）")
+            out["empty"] = True
+            return out
+
+        # BM25 over the allowed rows only
+        bm25_list: list[int] = []
+        bm25_ev: dict[int, tuple[int, float]] = {}
+        everything = rows.size == len(chunks)  # nothing filtered: skip the row gathers
+        if "bm25" in lists:
+            s = bm25.scores(tokenize(query), None if everything else rows)
+            for r, i in enumerate(top_k(s, CANDIDATES), 1):
+                if s[i] <= 0:
+                    break
+                bm25_list.append(int(rows[i]))
+                bm25_ev[int(rows[i])] = (r, float(s[i]))
+
+        # dense over the allowed rows that have vectors
+        dense_list: list[int] = []
+        dense_ev: dict[int, tuple[int, float]] = {}
+        degraded = False
+        if "dense" in lists:
+            vrows = rows[has_vec[rows]] if has_vec.size else rows[:0]
+            if vrows.size == 0:
+                degraded = True
+            else:
+                try:
+                    qv = self._query_vector(query)
+                    s = mat @ qv if vrows.size == mat.shape[0] else mat[vrows] @ qv
+                    for r, i in enumerate(top_k(s, CANDIDATES), 1):
+                        dense_list.append(int(vrows[i]))
+                        dense_ev[int(vrows[i])] = (r, float(s[i]))
+                except Exception:  # noqa: BLE001 - unavailable model, timeout, bad vectors: degrade
+                    degraded = True
+            if degraded:
+                notices.append(DEGRADED_NOTICE)
+
+        # title path: documents the query names, their best chunks first
+        title_list: list[int] = []
+        if "title" in lists:
+            allowed_docs = list(dict.fromkeys(chunks[int(r)].doc_id for r in rows))
+            matched = title_matches(query, [metas[d] for d in allowed_docs],
+                                    [a for d in allowed_docs for a in metas[d].authorities])
+            content_rank: dict[int, int] = {}
+            for lst in (bm25_list, dense_list):
+                for r, row in enumerate(lst):
+                    content_rank[row] = min(content_rank.get(row, 10**6), r)
+            arts = query_entities(query)["articles"]
+            for doc_id, _strength in matched:
+                s, e = doc_rows[doc_id]
+                span = range(s, e)
+                first = [r for r in span if arts and article_of(chunks[r]) in arts]
+                ranked = sorted((r for r in span if r in content_rank and r not in first),
+                                key=lambda r: content_rank[r])
+                picked = first + ranked[:10]
+                if not picked:
+                    picked = [s]
+                title_list.extend(picked)
+
+        out.update(degraded=degraded, bm25=bm25_list, dense=dense_list, title=title_list, bm25_ev=bm25_ev,
+                   dense_ev=dense_ev)
+        return out
+
+
+# ---- process-wide instances --------------------------------------------------------------
+_indexes: dict[tuple, object] = {}
+_indexes_lock = threading.Lock()
+
+
+def get_index():
+    """The process-wide document index of the current workspace (embedded or Neo4j)."""
+    s = get_settings()
+    key = (str(s.home), s.doc_index, s.neo4j_uri)
+    with _indexes_lock:
+        idx = _indexes.get(key)
+        if idx is None:
+            if s.doc_index == "neo4j":
+                from core.retrieval.neo4j_index import Neo4jIndex
+
+                idx = Neo4jIndex(s)
+            else:
+                idx = EmbeddedIndex(s)
+            _indexes[key] = idx
+        return idx
+
+
+def reset_indexes() -> None:
+    with _indexes_lock:
+        _indexes.clear()
+
+
+# The name the API promises; the embedded backend is the default implementation.
+DocumentIndex = EmbeddedIndex
+
+
+def hit_to_dict(hit: Hit) -> dict:
+    """The CLI/agent JSON shape of one hit."""
+    c, m = hit.chunk, hit.meta
+    return {"rank": hit.rank, "chunk_id": c.chunk_id, "doc_id": c.doc_id, "file_name": m.file_name,
+            "doc_number": m.doc_number, "page": c.page_start, "score": round(hit.score, 6), "text": c.text,
+            "title": m.title, "heading": c.heading, "status": m.status,
+            "evidence": {k: (list(v) if isinstance(v, tuple) else v) for k, v in hit.evidence.items()}}
+
+
+__all__ = ["Hit", "SearchResult", "DocumentIndex", "EmbeddedIndex", "get_index", "reset_indexes", "hit_to_dict",
+           "DEGRADED_NOTICE"]

@@ -1,0 +1,131 @@
+"""Document metadata in the app database (table ``documents``) and the 废止 relations
+(``doc_relations``), shared by every index backend. Also the validity rules: status from
+dates and from explicit 废止 relations, with an administrator's override winning."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from datetime import date
+
+from core.documents.models import DocMeta
+from core.retrieval.tokenize import BOOK_TITLE_RE, fold, normalize_doc_number
+from core.storage.db import get_db
+
+_META_FIELDS = {f.name for f in fields(DocMeta)}
+
+
+def meta_from_json(text: str) -> DocMeta:
+    raw = json.loads(text)
+    return DocMeta(**{k: v for k, v in raw.items() if k in _META_FIELDS})
+
+
+def title_core(title: str) -> str:
+    """关于印发《济南市…实施细则》的通知 → 济南市…实施细则 (folded); plain titles as they are."""
+    m = BOOK_TITLE_RE.search(title or "")
+    core = m.group(1) if m else (title or "")
+    return fold(core).removeprefix("中华人民共和国")
+
+
+class MetaStore:
+    def __init__(self, db=None):
+        self.db = db or get_db()
+
+    def get(self, doc_id: str) -> DocMeta | None:
+        row = self.db.one("SELECT meta FROM documents WHERE doc_id = ?", (doc_id,))
+        return meta_from_json(row["meta"]) if row else None
+
+    def row(self, doc_id: str) -> dict | None:
+        return self.db.one("SELECT * FROM documents WHERE doc_id = ?", (doc_id,))
+
+    def all(self) -> list[DocMeta]:
+        return [meta_from_json(r["meta"]) for r in self.db.query("SELECT meta FROM documents ORDER BY ingested_at, doc_id")]
+
+    def find_by_file(self, tenant: str, file_name: str) -> list[DocMeta]:
+        rows = self.db.query("SELECT meta FROM documents WHERE tenant = ? AND file_name = ?", (tenant, file_name))
+        return [meta_from_json(r["meta"]) for r in rows]
+
+    def put(self, meta: DocMeta, *, chunks: int | None = None, stored_path: str | None = None,
+            user: str | None = None) -> None:
+        payload = json.dumps(meta.to_dict(), ensure_ascii=False)
+        if self.db.one("SELECT doc_id FROM documents WHERE doc_id = ?", (meta.doc_id,)):
+            self.db.execute(
+                "UPDATE documents SET file_name = ?, tenant = ?, domain = ?, doc_number = ?, title = ?, status = ?,"
+                " review_state = ?, meta = ?, chunks = COALESCE(?, chunks), stored_path = COALESCE(?, stored_path),"
+                " updated_at = {now} WHERE doc_id = ?",
+                (meta.file_name, meta.tenant, meta.domain, meta.doc_number, meta.title, meta.status,
+                 meta.review_state, payload, chunks, stored_path, meta.doc_id))
+        else:
+            self.db.execute(
+                "INSERT INTO documents (doc_id, file_name, tenant, domain, doc_number, title, status, review_state,"
+                " meta, stored_path, chunks, ingested_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (meta.doc_id, meta.file_name, meta.tenant, meta.domain, meta.doc_number, meta.title, meta.status,
+                 meta.review_state, payload, stored_path, chunks or 0, user))
+
+    def delete(self, doc_id: str) -> None:
+        self.db.execute("DELETE FROM doc_relations WHERE from_doc = ? OR to_doc = ?", (doc_id, doc_id))
+        self.db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+
+    def relations(self) -> list[dict]:
+        return self.db.query("SELECT from_doc, kind, target, to_doc FROM doc_relations ORDER BY id")
+
+    def recompute(self, today: date | None = None) -> dict[str, str]:
+        """Re-derive every document's status and rewrite the 废止 relations; returns the
+        statuses that changed {doc_id: new status}."""
+        metas = self.all()
+        statuses, relations = compute_statuses(metas, today)
+        changed = {}
+        with self.db.transaction():
+            self.db.execute("DELETE FROM doc_relations")
+            for frm, target, to in relations:
+                self.db.execute("INSERT INTO doc_relations (from_doc, kind, target, to_doc) VALUES (?, ?, ?, ?)",
+                                (frm, "repeals", target, to))
+            for m in metas:
+                new = statuses[m.doc_id]
+                if new != m.status:
+                    m.status = new
+                    changed[m.doc_id] = new
+                    self.put(m)
+        return changed
+
+
+def compute_statuses(metas: list[DocMeta], today: date | None = None) -> tuple[dict[str, str], list[tuple]]:
+    """Status of each document: admin override wins; otherwise repealed when another document
+    repeals its 文号 or title (同时废止) or its 有效期 has passed; upcoming when its 施行日期 is in
+    the future; draft stays draft; else in effect."""
+    today_s = (today or date.today()).isoformat()
+    by_number: dict[str, list[str]] = {}
+    by_title: dict[str, list[str]] = {}
+    for m in metas:
+        if m.doc_number:
+            by_number.setdefault(normalize_doc_number(m.doc_number) or m.doc_number, []).append(m.doc_id)
+        core = title_core(m.title)
+        if len(core) >= 4:
+            by_title.setdefault(core, []).append(m.doc_id)
+    relations: list[tuple] = []
+    repealed: set[str] = set()
+    for m in metas:
+        if m.review_state != "approved":
+            continue  # a document waiting for review repeals nothing yet
+        for target in m.repeals:
+            num = normalize_doc_number(target)
+            hits = by_number.get(num, []) if num else by_title.get(title_core(target), [])
+            hits = [h for h in hits if h != m.doc_id]
+            for h in hits:
+                relations.append((m.doc_id, target, h))
+                repealed.add(h)
+            if not hits:
+                relations.append((m.doc_id, target, None))
+    out = {}
+    for m in metas:
+        if m.status_override:
+            out[m.doc_id] = m.status
+        elif m.doc_id in repealed or (m.expiry_date and m.expiry_date < today_s):
+            out[m.doc_id] = "repealed"
+        elif m.effective_date and m.effective_date > today_s:
+            out[m.doc_id] = "upcoming"
+        elif m.status == "draft":
+            out[m.doc_id] = "draft"
+        else:
+            out[m.doc_id] = "in_effect"
+    return out, relations

@@ -1,0 +1,398 @@
+"""Neo4j-backed document index (``ZHICE_DOC_INDEX=neo4j``), same interface as the embedded one.
+
+Nodes (English labels, so they never collide with the business graph's Chinese labels)::
+
+    (:ZhiceDoc {doc_id})-[:ZHICE_HAS_CHUNK]->(:ZhiceChunk {chunk_id, doc_id, ord, text, body, heading,
+                                                           path, kind, page_start, page_end, spans, embedding})
+
+Indexes: a full-text index over ``text`` and ``doc_id`` with the ``cjk`` analyzer (BM25 scoring
+by Lucene) and a cosine vector index over ``embedding``. Metadata stays in the app DB
+(:mod:`metastore`), as for the embedded index.
+
+Permission filtering happens before scoring:
+- full-text: the Lucene query itself carries ``doc_id:(…allowed…)`` as a required clause, so
+  only allowed chunks are matched and scored;
+- dense: exact cosine (``vector.similarity.cosine``) over the allowed chunks only, so the
+  approximate index can never fill the top-k with chunks that would be filtered away. The
+  vector index is used only when the principal may see every document.
+
+Written against the ``neo4j`` 6.x driver (``GraphDatabase.driver``, ``driver.execute_query``
+with ``database_`` / ``routing_``) and Neo4j 5 Cypher.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+
+import numpy as np
+
+from core.config import Settings, get_settings
+from core.documents.models import Chunk, DocMeta
+from core.errors import BadInputError, IndexError_, NotFoundError
+from core.retrieval import filters
+from core.retrieval.dense import content_hash
+from core.retrieval.fusion import FusionWeights, rrf, weights_for
+from core.retrieval.index import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult, article_of,
+                                  chunk_from_dict, title_matches)
+from core.retrieval.metastore import MetaStore
+from core.retrieval.tokenize import has_exact_reference, query_entities
+from core.security.principals import Principal
+
+FULLTEXT_INDEX = "zhice_chunk_text"
+VECTOR_INDEX = "zhice_chunk_vec"
+_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
+MAX_CLAUSES = 900  # Lucene's default maxClauseCount is 1024
+
+Q_SCHEMA = [
+    "CREATE CONSTRAINT zhice_doc_id IF NOT EXISTS FOR (d:ZhiceDoc) REQUIRE d.doc_id IS UNIQUE",
+    "CREATE CONSTRAINT zhice_chunk_id IF NOT EXISTS FOR (c:ZhiceChunk) REQUIRE c.chunk_id IS UNIQUE",
+    "CREATE INDEX zhice_chunk_doc IF NOT EXISTS FOR (c:ZhiceChunk) ON (c.doc_id)",
+    f"CREATE FULLTEXT INDEX {FULLTEXT_INDEX} IF NOT EXISTS FOR (c:ZhiceChunk) ON EACH [c.text, c.doc_id] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}",
+]
+# schema commands take no parameters in OPTIONS: the dimension (an int from the model) is inlined
+Q_VECTOR_INDEX = (f"CREATE VECTOR INDEX {VECTOR_INDEX} IF NOT EXISTS FOR (c:ZhiceChunk) ON (c.embedding) "
+                  "OPTIONS {{indexConfig: {{`vector.dimensions`: {dim}, `vector.similarity_function`: 'cosine'}}}}")
+Q_UPSERT = """
+MERGE (d:ZhiceDoc {doc_id: $doc_id})
+WITH d
+UNWIND $chunks AS ch
+MERGE (c:ZhiceChunk {chunk_id: ch.chunk_id})
+SET c.doc_id = $doc_id, c.ord = ch.ord, c.text = ch.text, c.body = ch.body, c.heading = ch.heading,
+    c.path = ch.path, c.kind = ch.kind, c.page_start = ch.page_start, c.page_end = ch.page_end,
+    c.spans = ch.spans, c.hash = ch.hash
+MERGE (d)-[:ZHICE_HAS_CHUNK]->(c)
+"""
+Q_SET_VECTORS = """
+UNWIND $rows AS row
+MATCH (c:ZhiceChunk {chunk_id: row.chunk_id})
+SET c.embedding = row.vec
+"""
+Q_DELETE_CHUNKS = "MATCH (c:ZhiceChunk {doc_id: $doc_id}) DETACH DELETE c"
+Q_DELETE_DOC = "MATCH (d:ZhiceDoc {doc_id: $doc_id}) DETACH DELETE d"
+Q_DOC_IDS = "MATCH (d:ZhiceDoc) RETURN d.doc_id AS doc_id"
+Q_CHUNKS_OF = ("MATCH (c:ZhiceChunk {doc_id: $doc_id}) RETURN c{.*, embedding: null} AS c ORDER BY c.ord")
+Q_CHUNK = "MATCH (c:ZhiceChunk {chunk_id: $chunk_id}) RETURN c{.*, embedding: null} AS c"
+Q_FULLTEXT = f"""
+CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $q, {{limit: $n}}) YIELD node, score
+RETURN node.chunk_id AS chunk_id, score
+"""
+Q_DENSE_FILTERED = """
+MATCH (c:ZhiceChunk)
+WHERE c.doc_id IN $doc_ids AND c.embedding IS NOT NULL
+WITH c, vector.similarity.cosine(c.embedding, $vec) AS score
+ORDER BY score DESC LIMIT $n
+RETURN c.chunk_id AS chunk_id, score
+"""
+Q_DENSE_ALL = f"""
+CALL db.index.vector.queryNodes('{VECTOR_INDEX}', $n, $vec) YIELD node, score
+RETURN node.chunk_id AS chunk_id, score
+"""
+Q_CHUNKS_BY_ID = "MATCH (c:ZhiceChunk) WHERE c.chunk_id IN $ids RETURN c{.*, embedding: null} AS c"
+Q_ARTICLE_CHUNKS = ("MATCH (c:ZhiceChunk) WHERE c.doc_id IN $doc_ids "
+                    "RETURN c.chunk_id AS chunk_id, c.doc_id AS doc_id, c.heading AS heading, c.ord AS ord "
+                    "ORDER BY c.doc_id, c.ord")
+Q_COUNTS = ("MATCH (c:ZhiceChunk) RETURN count(c) AS chunks, count(c.embedding) AS with_vectors")
+Q_MISSING_VECTORS = ("MATCH (c:ZhiceChunk) WHERE c.embedding IS NULL "
+                     "RETURN c.chunk_id AS chunk_id, c.text AS text LIMIT 5000")
+
+
+def lucene_escape(text: str) -> str:
+    """Escape Lucene syntax; upper-case AND/OR/NOT would be operators, so lower-case them."""
+    text = re.sub(r"\b(AND|OR|NOT)\b", lambda m: m.group(1).lower(), text)
+    return _LUCENE_SPECIAL.sub(r"\\\1", text)
+
+
+def _chunk_row(c: Chunk) -> dict:
+    return {"chunk_id": c.chunk_id, "ord": c.ord, "text": c.text, "body": c.body, "heading": c.heading,
+            "path": list(c.path), "kind": c.kind, "page_start": c.page_start, "page_end": c.page_end,
+            "spans": json.dumps([s.__dict__ for s in c.spans], ensure_ascii=False), "hash": content_hash(c.text)}
+
+
+def _chunk_from_node(n: dict) -> Chunk:
+    d = dict(n)
+    d["spans"] = json.loads(d.get("spans") or "[]")
+    d["path"] = list(d.get("path") or [])
+    return chunk_from_dict(d)
+
+
+class Neo4jIndex:
+    def __init__(self, settings: Settings | None = None, driver=None):
+        self.settings = settings or get_settings()
+        if driver is None:
+            if not self.settings.neo4j_uri:
+                raise IndexError_("未配置 ZHICE_NEO4J_URI，无法使用 Neo4j 文档索引")
+            from neo4j import GraphDatabase
+
+            driver = GraphDatabase.driver(self.settings.neo4j_uri,
+                                          auth=(self.settings.neo4j_user, self.settings.neo4j_password))
+        self.driver = driver
+        self.db = self.settings.neo4j_database or None
+        self.metas = MetaStore()
+        self._lock = threading.RLock()
+        self._vector_dim: int | None = None
+        self._qcache: dict[str, np.ndarray] = {}
+        for q in Q_SCHEMA:
+            self._write(q)
+        self._write("CALL db.awaitIndexes(300)")
+
+    # ---- driver helpers ------------------------------------------------------------------------
+    def _write(self, query: str, **params):
+        from neo4j import RoutingControl
+
+        try:
+            return self.driver.execute_query(query, parameters_=params, database_=self.db,
+                                             routing_=RoutingControl.WRITE).records
+        except Exception as exc:  # noqa: BLE001
+            raise IndexError_("Neo4j 文档索引写入失败", detail=f"{exc} :: {query[:200]}") from exc
+
+    def _read(self, query: str, **params):
+        from neo4j import RoutingControl
+
+        try:
+            return self.driver.execute_query(query, parameters_=params, database_=self.db,
+                                             routing_=RoutingControl.READ).records
+        except Exception as exc:  # noqa: BLE001
+            raise IndexError_("Neo4j 文档索引查询失败", detail=f"{exc} :: {query[:200]}") from exc
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def _ensure_vector_index(self, dim: int) -> None:
+        if self._vector_dim != dim:
+            self._write(Q_VECTOR_INDEX.format(dim=int(dim)))
+            self._write("CALL db.awaitIndexes(300)")  # a populating index refuses queries
+            self._vector_dim = dim
+
+    # ---- writes ----------------------------------------------------------------------------------
+    def _doc_ids(self) -> list[str]:
+        return [r["doc_id"] for r in self._read(Q_DOC_IDS)]
+
+    def has_document(self, doc_id: str) -> bool:
+        return doc_id in set(self._doc_ids())
+
+    def _embed(self, texts: list[str]):
+        from core.retrieval.dense import VectorCache, embed_with_cache
+        from core.retrieval.embed import EmbeddingUnavailable, get_embedder
+
+        try:
+            emb = get_embedder()
+        except EmbeddingUnavailable as exc:
+            return None, {"error": exc.user_message}
+        cache = VectorCache(self.settings.model_cache_dir / "vectors.sqlite")
+        try:
+            return embed_with_cache(texts, cache, emb.name, emb.encode_passages)
+        finally:
+            cache.close()
+
+    def add_document(self, meta: DocMeta, chunks: list[Chunk], *, user: str | None = None,
+                     stored_path: str | None = None) -> dict:
+        return self.add_documents([(meta, chunks, stored_path)], user=user)[0]
+
+    def add_documents(self, items, *, user: str | None = None) -> list[dict]:
+        results = []
+        with self._lock:
+            present = set(self._doc_ids())
+            for meta, chunks, stored_path in items:
+                if not chunks:
+                    raise BadInputError(f"文件“{meta.file_name}”没有可索引的内容")
+                existing = self.metas.get(meta.doc_id)
+                if meta.doc_id in present and existing is not None:
+                    if existing.tenant != meta.tenant:
+                        raise BadInputError(f"文件“{meta.file_name}”已由租户“{existing.tenant}”导入，"
+                                            "不能重复导入到其他租户")
+                    results.append({"doc_id": meta.doc_id, "action": "unchanged", "replaced": [], "embed": None})
+                    continue
+                old = [m.doc_id for m in self.metas.find_by_file(meta.tenant, meta.file_name)
+                       if m.doc_id != meta.doc_id]
+                vecs, stats = self._embed([c.text for c in chunks])
+                # the new chunks are written before the old document goes, so a reader always
+                # finds one complete version (metadata swaps in one app-DB transaction)
+                self._write(Q_UPSERT, doc_id=meta.doc_id, chunks=[_chunk_row(c) for c in chunks])
+                if vecs is not None:
+                    self._ensure_vector_index(int(vecs.shape[1]))
+                    self._write(Q_SET_VECTORS, rows=[{"chunk_id": c.chunk_id, "vec": vecs[i].astype(float).tolist()}
+                                                     for i, c in enumerate(chunks)])
+                with self.metas.db.transaction():
+                    for d in old:
+                        self.metas.delete(d)
+                    self.metas.put(meta, chunks=len(chunks), stored_path=stored_path, user=user)
+                for d in old:
+                    self._write(Q_DELETE_CHUNKS, doc_id=d)
+                    self._write(Q_DELETE_DOC, doc_id=d)
+                present = (present - set(old)) | {meta.doc_id}
+                results.append({"doc_id": meta.doc_id, "action": "replaced" if old else "added", "replaced": old,
+                                "embed": stats})
+            self.metas.recompute()
+        return results
+
+    def delete_document(self, doc_id: str) -> None:
+        with self._lock:
+            if self.metas.get(doc_id) is None and not self.has_document(doc_id):
+                raise NotFoundError(f"文档不存在：{doc_id}")
+            self.metas.delete(doc_id)
+            self._write(Q_DELETE_CHUNKS, doc_id=doc_id)
+            self._write(Q_DELETE_DOC, doc_id=doc_id)
+            self.metas.recompute()
+
+    def update_meta(self, doc_id: str, **changes) -> DocMeta:
+        with self._lock:
+            meta = self.metas.get(doc_id)
+            if meta is None:
+                raise NotFoundError(f"文档不存在：{doc_id}")
+            for k, v in changes.items():
+                if not hasattr(meta, k) or k == "doc_id":
+                    raise BadInputError(f"未知的文档字段：{k}")
+                setattr(meta, k, v)
+            self.metas.put(meta)
+            self.metas.recompute()
+            return self.metas.get(doc_id)
+
+    def ensure_vectors(self) -> int:
+        rows = self._read(Q_MISSING_VECTORS)
+        if not rows:
+            return 0
+        vecs, _ = self._embed([r["text"] for r in rows])
+        if vecs is None:
+            return 0
+        self._ensure_vector_index(int(vecs.shape[1]))
+        self._write(Q_SET_VECTORS, rows=[{"chunk_id": r["chunk_id"], "vec": vecs[i].astype(float).tolist()}
+                                         for i, r in enumerate(rows)])
+        return len(rows)
+
+    # ---- reads -----------------------------------------------------------------------------------
+    def get_chunk(self, chunk_id: str) -> Chunk | None:
+        rows = self._read(Q_CHUNK, chunk_id=chunk_id)
+        return _chunk_from_node(rows[0]["c"]) if rows else None
+
+    def chunks_of(self, doc_id: str) -> list[Chunk]:
+        return [_chunk_from_node(r["c"]) for r in self._read(Q_CHUNKS_OF, doc_id=doc_id)]
+
+    def get_meta(self, doc_id: str) -> DocMeta | None:
+        return self.metas.get(doc_id) if self.has_document(doc_id) else None
+
+    def list_docs(self) -> list[DocMeta]:
+        present = set(self._doc_ids())
+        return [m for m in self.metas.all() if m.doc_id in present]
+
+    def stats(self) -> dict:
+        r = self._read(Q_COUNTS)[0]
+        return {"documents": len(self._doc_ids()), "chunks": r["chunks"], "with_vectors": r["with_vectors"]}
+
+    # ---- search ----------------------------------------------------------------------------------
+    def _query_vector(self, query: str) -> np.ndarray:
+        import concurrent.futures as cf
+
+        from core.retrieval.embed import get_embedder
+
+        if query in self._qcache:
+            return self._qcache[query]
+        emb = get_embedder()
+        with cf.ThreadPoolExecutor(max_workers=1) as pool:
+            vec = pool.submit(lambda: emb.encode_queries([query])[0]).result(
+                timeout=self.settings.dense_timeout_ms / 1000)
+        if len(self._qcache) > 256:
+            self._qcache.clear()
+        self._qcache[query] = vec
+        return vec
+
+    def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
+               doc_ids: list[str] | None = None, weights: FusionWeights | None = None,
+               lists: tuple[str, ...] = ("bm25", "dense", "title")) -> SearchResult:
+        t0 = time.perf_counter()
+        query = (query or "").strip()
+        if not query:
+            raise BadInputError("检索问题不能为空")
+        query = query[:MAX_QUERY_CHARS]
+        metas = {m.doc_id: m for m in self.list_docs()}
+        wanted = set(doc_ids) if doc_ids is not None else None
+        allowed = [d for d, m in metas.items() if (wanted is None or d in wanted)
+                   and filters.doc_allowed(m, principal, scenario)]
+        notices: list[str] = []
+        if not allowed:
+            notices.append("没有可检索的文档（按当前账号的租户、业务域和有效性范围）")
+            return SearchResult([], notices, (time.perf_counter() - t0) * 1000, False)
+        sees_all = len(allowed) == len(metas)
+
+        bm25_list: list[str] = []
+        bm25_ev: dict[str, tuple[int, float]] = {}
+        if "bm25" in lists:
+            text_q = f"text:({lucene_escape(query)})"
+            if not sees_all:
+                if len(allowed) > MAX_CLAUSES:
+                    raise IndexError_("可检索文档过多，超出全文索引的过滤上限")
+                text_q += " AND doc_id:(" + " OR ".join(f'"{d}"' for d in allowed) + ")"
+            try:
+                ft_rows = self._read(Q_FULLTEXT, q=text_q, n=CANDIDATES)
+            except IndexError_:
+                ft_rows = []  # e.g. nothing left to search for after analysis
+                notices.append("关键词检索失败，已仅按向量与标题检索")
+            for r, row in enumerate(ft_rows, 1):
+                bm25_list.append(row["chunk_id"])
+                bm25_ev[row["chunk_id"]] = (r, float(row["score"]))
+
+        dense_list: list[str] = []
+        dense_ev: dict[str, tuple[int, float]] = {}
+        degraded = False
+        if "dense" in lists:
+            try:
+                vec = self._query_vector(query).astype(float).tolist()
+                rows = (self._read(Q_DENSE_ALL, n=CANDIDATES, vec=vec) if sees_all else
+                        self._read(Q_DENSE_FILTERED, doc_ids=allowed, n=CANDIDATES, vec=vec))
+                for r, row in enumerate(rows, 1):
+                    dense_list.append(row["chunk_id"])
+                    dense_ev[row["chunk_id"]] = (r, float(row["score"]))
+                degraded = not rows
+            except Exception:  # noqa: BLE001 - model missing, timeout, no vector index: degrade
+                degraded = True
+            if degraded:
+                notices.append(DEGRADED_NOTICE)
+
+        title_list: list[str] = []
+        if "title" in lists:
+            matched = title_matches(query, [metas[d] for d in allowed],
+                                    [a for d in allowed for a in metas[d].authorities])
+            if matched:
+                content_rank: dict[str, int] = {}
+                for lst in (bm25_list, dense_list):
+                    for r, cid in enumerate(lst):
+                        content_rank[cid] = min(content_rank.get(cid, 10**6), r)
+                arts = query_entities(query)["articles"]
+                rows = self._read(Q_ARTICLE_CHUNKS, doc_ids=[d for d, _ in matched])
+                by_doc: dict[str, list[dict]] = {}
+                for row in rows:
+                    by_doc.setdefault(row["doc_id"], []).append(row)
+                for d, _s in matched:
+                    drows = by_doc.get(d, [])
+                    first = [r["chunk_id"] for r in drows if arts and
+                             article_of(Chunk(chunk_id="", doc_id=d, ord=0, text="", body="",
+                                              heading=r["heading"] or "")) in arts]
+                    ranked = sorted((r["chunk_id"] for r in drows if r["chunk_id"] in content_rank
+                                     and r["chunk_id"] not in first), key=lambda c: content_rank[c])
+                    picked = first + ranked[:10] or ([drows[0]["chunk_id"]] if drows else [])
+                    title_list.extend(picked)
+
+        w = weights or weights_for(has_exact_reference(query))
+        fused = rrf({"bm25": bm25_list, "dense": dense_list, "title": title_list},
+                    {"bm25": w.bm25, "dense": 0.0 if degraded else w.dense, "title": w.title})
+        pool = fused[:max(k, 30)]
+        nodes = {r["c"]["chunk_id"]: _chunk_from_node(r["c"])
+                 for r in self._read(Q_CHUNKS_BY_ID, ids=[cid for cid, _ in pool])}
+        pool = [(cid, s) for cid, s in pool if cid in nodes]
+
+        from core.retrieval.rerank import rerank
+
+        order, note = rerank(query, [nodes[cid].text for cid, _ in pool])
+        if note:
+            notices.append(note)
+        if order is not None:
+            pool = [pool[i] for i in order]
+        title_rank = {cid: i + 1 for i, cid in enumerate(dict.fromkeys(title_list))}
+        hits = [Hit(rank=i, chunk=nodes[cid], meta=metas[nodes[cid].doc_id], score=float(s),
+                    evidence={"bm25": bm25_ev.get(cid), "dense": dense_ev.get(cid), "title": title_rank.get(cid),
+                              "fused": float(s)})
+                for i, (cid, s) in enumerate(pool[:k], 1)]
+        return SearchResult(hits, notices, (time.perf_counter() - t0) * 1000, degraded)

