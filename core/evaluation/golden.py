@@ -20,6 +20,7 @@ class GoldenCase:
     expect_refusal: bool = False
     expect_rows: int | None = None
     thread: str | None = None
+    history: list[str] = field(default_factory=list)  # earlier turns asked first on the same thread
 
 
 def load_golden(path: Path) -> list[GoldenCase]:
@@ -43,7 +44,8 @@ def load_golden(path: Path) -> list[GoldenCase]:
                               user=rec.get("user"), expect_files=list(rec.get("expect_files") or []),
                               expect_answer_contains=list(rec.get("expect_answer_contains") or []),
                               expect_refusal=bool(rec.get("expect_refusal", False)),
-                              expect_rows=rec.get("expect_rows"), thread=rec.get("thread"))
+                              expect_rows=rec.get("expect_rows"), thread=rec.get("thread"),
+                              history=[str(q) for q in rec.get("history") or []])
             if case.id in seen:
                 raise ValueError(f"id {case.id} 重复")
             seen.add(case.id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 from typing import Callable
 
 from core.errors import AppError
@@ -12,14 +13,20 @@ from core.security.principals import resolve_user
 
 
 def _ask(case: GoldenCase) -> dict:
+    """Ask the case (after its ``history`` turns, on one thread) as the case's user."""
     principal = resolve_user(case.user)
-    if case.kind == "docs":
-        from core.services.ask_docs import ask_docs
+    thread = case.thread or f"eval-{case.id}-{uuid.uuid4().hex[:8]}"
+    result: dict = {}
+    for question in [*case.history, case.question]:
+        if case.kind == "docs":
+            from core.services.ask_docs import ask_docs
 
-        return ask_docs(case.question, principal, thread_id=case.thread)
-    from core.services.ask_kg import ask_kg
+            result = ask_docs(question, principal, thread_id=thread)
+        else:
+            from core.services.ask_kg import ask_kg
 
-    return ask_kg(case.question, principal=principal, thread_id=case.thread, auto=True)
+            result = ask_kg(question, principal=principal, thread_id=thread, auto=True)
+    return result
 
 
 def run_cases(cases: list[GoldenCase], ask: Callable[[GoldenCase], dict] = _ask,

@@ -19,6 +19,8 @@ INTENT_CATEGORY: dict[str, str] = {
     "证书": "证书",
     "人员": "人员", "编制": "人员",
     "项目": "项目", "检查": "项目", "采购": "项目",
+    # bids are 市场部 project records, areas are 运营部 project groupings, a parent is 从属
+    "投标": "项目", "片区": "项目", "从属上级": "服务期",
     "收费": "收费",
     "工资": "工资",
 }

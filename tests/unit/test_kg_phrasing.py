@@ -47,6 +47,8 @@ def slots(q, idx, previous=None):
     ("26年3月区图书馆出勤人数", "2026-03", "2026-03"),
     ("上个季度", "2026-07", "2026-09"),
     ("本季度", "2026-10", "2026-12"),
+    ("下个月到期的项目", "2026-12", "2026-12"),
+    ("明年到期的项目", "2027-01", "2027-12"),
 ])
 def test_colloquial_time(text, start, end):
     tr = parse_time(text, TODAY)
@@ -143,3 +145,8 @@ def test_ratios_are_flagged_not_invented(idx):
     assert slots("青浦-区图书馆一季度回款率", idx)["unsupported"] == ["回款率"]
     s = slots("3月开票比2月增长了多少", idx)
     assert s["time"]["months"] == ["2026-02", "2026-03"] and s["agg"]["group_by"] == "年月"
+
+
+def test_a_bare_month_for_expiry_looks_ahead(idx):
+    assert slots("12月到期的项目", idx)["time"]["months"] == ["2026-12"]
+    assert slots("12月的考勤", idx)["time"]["months"] == ["2025-12"]  # facts look back

@@ -79,6 +79,9 @@ _PATTERNS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"(?:近|最近|过去|前)\s*" + _NUM + r"\s*个?月"), "recent"),
     (re.compile(r"上个?季度"), "prev_q"),
     (re.compile(r"(?:本|这个?|当前)季度"), "this_q"),
+    (re.compile(r"下个?季度"), "next_q"),
+    (re.compile(r"下个?月"), "next"),
+    (re.compile(r"明年"), "next_year"),
     (re.compile(r"上上个?月"), "prev2"),
     (re.compile(r"上个?月"), "prev"),
     (re.compile(r"(?:本|这个?|当)月"), "this"),
@@ -98,6 +101,8 @@ def parse_time(text: str, today: date) -> TimeRange | None:
     # "今年一季度" / "去年12月" / "今年3月": a year word in front of a finer expression is that year
     text = re.sub(r"今年(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))",
                   f"{today.year}年", text)
+    text = re.sub(r"明年(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))",
+                  f"{today.year + 1}年", text)
     text = re.sub(r"去年(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))",
                   f"{today.year - 1}年", text)
     text = re.sub(r"(\d{4})\s*年?\s*[Qq]([1-4])", r"\1年\2季度", text)
@@ -141,6 +146,14 @@ def parse_time(text: str, today: date) -> TimeRange | None:
             k = _n(m.group(1))
             end = ym(today.year, today.month)
             return _mk(add_months(end, -(k - 1)), end, raw, relative=True)
+        if kind == "next":
+            v = add_months(ym(today.year, today.month), 1)
+            return _mk(v, v, raw, relative=True)
+        if kind == "next_q":
+            start = add_months(ym(today.year, (today.month - 1) // 3 * 3 + 1), 3)
+            return _mk(start, add_months(start, 2), raw, relative=True)
+        if kind == "next_year":
+            return _mk(ym(ty + 1, 1), ym(ty + 1, 12), raw, relative=True)
         if kind in ("prev_q", "this_q"):
             q0 = (today.month - 1) // 3 + (0 if kind == "this_q" else -1)
             y = today.year + (q0 // 4 if q0 >= 0 else -1)

@@ -66,6 +66,12 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
         people.append(unknown)  # grounding reports it as 数据中未找到人员“…”
     areas = [m["text"] for m in mentions if m["kind"] == "area"]
     tr = parse_time(q, today)
+    if tr is not None and tr.relative and re.search(r"到期|届满|合同结束|快结束", q) \
+            and tr.end < f"{today.year:04d}-{today.month:02d}" and re.fullmatch(r"[\d一二三四五六七八九十两]+\s*月份?", tr.text):
+        # "12月到期的项目" asked in November means the coming December, not last year's
+        from core.agents.kg.timeparse import TimeRange, add_months
+
+        tr = TimeRange(add_months(tr.start, 12), add_months(tr.end, 12), tr.text, True)
     filters = index.ground_values(q, [m["text"] for m in mentions]) if index is not None else {}
     # a person-like mention that is really a position value (项目经理) is a filter, not a person
     if projects:

@@ -7,17 +7,12 @@ from core.agents.kg.state import trace
 from core.security.permissions import allowed_intent, denial_message
 
 
-# intents added after core.security.permissions' table → the intent whose category guards them
-# (bids are 市场部 project records, areas are 运营部 project groupings, a parent is the 从属 relation)
-PERMISSION_AS: dict[str, str] = {"投标": "项目", "片区": "项目", "从属上级": "从属"}
-
-
 def _checked_intent(slots: dict) -> str:
     """The intent whose permission applies ("项目无" is checked as the data it is about)."""
     intent = slots.get("intent") or ""
     if intent == "项目无":
         intent = slots.get("without") or "项目"
-    return PERMISSION_AS.get(intent, intent)
+    return intent
 
 
 def permission(state: dict, *, config) -> dict:
