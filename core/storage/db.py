@@ -129,28 +129,25 @@ class AppDB:
 
     # ---- migrations ----------------------------------------------------------------
     def migrate(self) -> list[str]:
-        """Apply pending named migrations; returns the names applied now."""
+        """Apply pending named migrations in one transaction; returns the names applied now.
+
+        Concurrent migrators (two app processes starting on a new database) are serialised
+        before anything is created: PostgreSQL by an advisory transaction lock, SQLite by taking
+        the write lock up front (``BEGIN IMMEDIATE``)."""
         applied_now: list[str] = []
-        with self._lock:
-            self.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
-            )
-            if self.dialect == "postgres":  # serialise concurrent migrators
+        with self._lock, self.transaction():
+            if self.dialect == "postgres":
                 self._run("SELECT pg_advisory_xact_lock(74201)")
-            done = {r["name"] for r in self.query("SELECT name FROM schema_migrations")}
+            else:
+                self._run("BEGIN IMMEDIATE")
+            self._run("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+            done = {row[0] for row in self._run("SELECT name FROM schema_migrations").fetchall()}
             for name, statements in MIGRATIONS:
                 if name in done:
                     continue
-                with self.transaction():
-                    if self.dialect == "postgres":
-                        self._run("SELECT pg_advisory_xact_lock(74201)")
-                    else:  # take SQLite's write lock first so DDL is transactional and serialised
-                        self._run("BEGIN IMMEDIATE")
-                    if self.one("SELECT name FROM schema_migrations WHERE name = ?", (name,)):
-                        continue
-                    for stmt in statements:
-                        self._run(stmt)
-                    self._run("INSERT INTO schema_migrations (name, applied_at) VALUES (?, {now})", (name,))
+                for stmt in statements:
+                    self._run(stmt)
+                self._run("INSERT INTO schema_migrations (name, applied_at) VALUES (?, {now})", (name,))
                 applied_now.append(name)
         return applied_now
 
