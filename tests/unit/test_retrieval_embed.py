@@ -14,7 +14,8 @@ TEXTS = ["应届生租房补贴", "高校毕业生租赁住房补助", "济南�
 
 @pytest.fixture(scope="module")
 def embedder():
-    return get_embedder()
+    """The converted sentence-transformers folder (what encodes passages)."""
+    return get_embedder().passage_model()
 
 
 @pytest.fixture(scope="module")
@@ -54,3 +55,26 @@ def test_paraphrase_ranks_above_unrelated(embedder):
                                   "汽车报废更新补贴申请流程", "个体工商户可以起字号"])
     scores = p @ q
     assert int(np.argmax(scores)) == 0, scores
+
+
+def test_builtin_queries_use_the_engine_and_agree_with_the_folder(embedder):
+    builtin = get_embedder()
+    q_native = builtin.encode_queries(TEXTS)
+    q_folder = embedder.encode_queries(TEXTS)
+    assert q_native.shape == (len(TEXTS), 384) and q_native.dtype == np.float32
+    assert (q_native * q_folder).sum(axis=1).min() > 0.999
+    assert builtin.name == embedder.name  # passage vectors cached under the folder's identity
+
+
+def test_a_search_only_process_does_not_import_torch(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; from core.retrieval.embed import get_embedder; "
+            "v = get_embedder().encode_queries(['济南市家电以旧换新补贴标准']); "
+            "print(v.shape, 'torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.returncode == 0, out.stderr[-1500:]
+    assert out.stdout.split()[-1] == "False", out.stdout
