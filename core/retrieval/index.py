@@ -285,17 +285,10 @@ class EmbeddedIndex:
             self.refresh()
             docs = list(self._doc_ids)
             for meta, chunks, stored_path in items:
-                if not chunks:
-                    raise BadInputError(f"文件“{meta.file_name}”没有可索引的内容")
-                existing = self.metas.get(meta.doc_id)
-                if meta.doc_id in docs and existing is not None:
-                    if existing.tenant != meta.tenant:
-                        raise BadInputError(f"文件“{meta.file_name}”已由租户“{existing.tenant}”导入，"
-                                            "不能重复导入到其他租户")
+                old = self.metas.admission(meta, chunks, docs)
+                if old is None:
                     results.append({"doc_id": meta.doc_id, "action": "unchanged", "replaced": [], "embed": None})
                     continue
-                old = [m.doc_id for m in self.metas.find_by_file(meta.tenant, meta.file_name)
-                       if m.doc_id != meta.doc_id]
                 texts = [c.text for c in chunks]
                 vecs, embed_stats = self._embed(texts)
                 toks = [tokenize(t) for t in texts]

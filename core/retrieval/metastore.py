@@ -9,6 +9,7 @@ from dataclasses import fields
 from datetime import date
 
 from core.documents.models import DocMeta
+from core.errors import BadInputError
 from core.retrieval.tokenize import BOOK_TITLE_RE, fold, normalize_doc_number
 from core.storage.db import get_db
 
@@ -40,6 +41,20 @@ class MetaStore:
 
     def all(self) -> list[DocMeta]:
         return [meta_from_json(r["meta"]) for r in self.db.query("SELECT meta FROM documents ORDER BY ingested_at, doc_id")]
+
+    def admission(self, meta: DocMeta, chunks: list, present) -> list[str] | None:
+        """How an incoming document enters an index holding ``present`` doc ids (shared by every
+        index backend): ``None`` = an identical file is already there (no-op); otherwise the
+        doc ids it replaces (same tenant + file name, other content). Raises BadInputError for
+        an empty document or a file another tenant already imported."""
+        if not chunks:
+            raise BadInputError(f"文件“{meta.file_name}”没有可索引的内容")
+        existing = self.get(meta.doc_id)
+        if meta.doc_id in present and existing is not None:
+            if existing.tenant != meta.tenant:
+                raise BadInputError(f"文件“{meta.file_name}”已由租户“{existing.tenant}”导入，不能重复导入到其他租户")
+            return None
+        return [m.doc_id for m in self.find_by_file(meta.tenant, meta.file_name) if m.doc_id != meta.doc_id]
 
     def find_by_file(self, tenant: str, file_name: str) -> list[DocMeta]:
         rows = self.db.query("SELECT meta FROM documents WHERE tenant = ? AND file_name = ?", (tenant, file_name))

@@ -197,17 +197,10 @@ class Neo4jIndex:
         with self._lock:
             present = set(self._doc_ids())
             for meta, chunks, stored_path in items:
-                if not chunks:
-                    raise BadInputError(f"文件“{meta.file_name}”没有可索引的内容")
-                existing = self.metas.get(meta.doc_id)
-                if meta.doc_id in present and existing is not None:
-                    if existing.tenant != meta.tenant:
-                        raise BadInputError(f"文件“{meta.file_name}”已由租户“{existing.tenant}”导入，"
-                                            "不能重复导入到其他租户")
+                old = self.metas.admission(meta, chunks, present)
+                if old is None:
                     results.append({"doc_id": meta.doc_id, "action": "unchanged", "replaced": [], "embed": None})
                     continue
-                old = [m.doc_id for m in self.metas.find_by_file(meta.tenant, meta.file_name)
-                       if m.doc_id != meta.doc_id]
                 vecs, stats = self._embed([c.text for c in chunks])
                 # the new chunks are written before the old document goes, so a reader always
                 # finds one complete version (metadata swaps in one app-DB transaction)
