@@ -159,3 +159,16 @@ def test_plan_edit_removes_dependents_and_scope_choice_parsing():
     assert opts == ["只看项目：甲馆（P1）", "按岗位筛选：保安_普保", "只看汇总", "返回全部"]
     assert parse_scope(opts[0], rows) == {"projects": ["P1"], "label": opts[0]}
     assert parse_scope("只看汇总", rows)["summary"] and parse_scope("返回全部", rows)["all"]
+
+
+def test_mermaid_snapshot():
+    """The wiring is reviewed as a diagram: any change to nodes or edges shows up here."""
+    import os
+    from pathlib import Path
+
+    snapshot = Path(__file__).parent / "snapshots" / "kg_graph.mmd"
+    text = mermaid()
+    if os.environ.get("ZHICE_UPDATE_SNAPSHOTS") == "1":
+        snapshot.write_text(text, encoding="utf-8")
+    assert snapshot.exists(), "snapshot missing: rerun with ZHICE_UPDATE_SNAPSHOTS=1 after checking the graph"
+    assert text == snapshot.read_text(encoding="utf-8")
