@@ -130,3 +130,75 @@ def test_answer_screen_keeps_published_numbers_masks_others():
     out = injection.screen_answer("请拨打13812345678或4006096588咨询", sources="咨询电话4006096588")
     assert "138****5678" in out["answer"] and out["pii_masked"] == ["手机号"]
     assert injection.screen_answer("如何制造炸弹")["sensitive"]
+
+
+# ---- answer quality on fresh questions (table rows, answer shape, follow-ups, year/place) ----
+HZ_TABLE = ("【第二十条第（五）项】\n表头：信息内容 | 本年处理决定数量\n信息内容: 行政许可；本年处理决定数量: 550\n"
+            "【第二十条第（六）项】\n表头：信息内容 | 本年处理决定数量\n信息内容: 行政处罚；本年处理决定数量: 4119\n"
+            "信息内容: 行政强制；本年处理决定数量: 195")
+
+
+def test_table_row_answers_the_statistics_question_with_its_own_figure():
+    from core.agents.rag.textutil import split_sentences
+
+    sents = split_sentences(HZ_TABLE)
+    assert "信息内容: 行政处罚；本年处理决定数量: 4119" in sents  # a row is never glued to a header
+    d = _chunk(2, HZ_TABLE, title="洪泽区人民政府2023年政府信息公开工作年度报告", heading="二、主动公开政府信息情况")
+    answer, claims = logic.extract_answer("洪泽区2023年行政处罚的本年处理决定数量是多少？", [], [d])
+    assert "4119" in answer and "550" not in answer and "195" not in answer
+    assert logic.check_citations(answer, [d])["ok"]
+
+
+def test_wide_table_row_is_compacted_to_label_and_total():
+    row = ("项目: 三、本年度办理结果 （一）予以公开；申请人情况/自然人: 1288；申请人情况/法人或其他组织/商业企业: 21；"
+           "申请人情况/法人或其他组织/科研机构: 0；申请人情况/法人或其他组织/法律服务机构: 50；申请人情况/总计: 1362")
+    assert logic.compact_row(row, ["予以公开"]) == "项目: 三、本年度办理结果 （一）予以公开；申请人情况/总计: 1362"
+    assert "1288" in logic.compact_row(row, ["自然人"])
+
+
+def test_sentence_with_the_asked_value_shape_wins():
+    body = ("为提振消费，市商务局自1月25日起发放汽车消费补贴3000万元，目前补贴额度已全部申领完毕。"
+            "现追加政府资金3000万元用于本次活动发放，活动实施细则以及申报平台不变。"
+            "补贴将于2月26日10时起在原平台开放申报，先到先得，额满即止。")
+    d = _chunk(1, body, title="关于追加2025年政府汽车消费补贴资金额度的公告")
+    answer, _ = logic.extract_answer("追加的补贴从什么时候开始申报？", [], [d])
+    assert "2月26日10时" in answer
+    assert logic.answer_shape("客服电话是多少？").search("4006096588")
+    assert not logic.answer_shape("由哪个部门负责解释？").search("每件补贴不超过2000元")
+
+
+def test_same_wording_other_figures_are_not_merged():
+    a = _chunk(1, "一、活动时间\n自2025年7月1日0时至2025年7月31日24时。", doc_id="r1",
+               title="济南市2025年下半年第一轮汽车消费补贴活动公告")
+    b = _chunk(2, "一、活动时间\n自2025年8月1日0时至2025年8月31日24时。", doc_id="r2",
+               title="济南市2025年下半年第二轮汽车消费补贴活动公告")
+    answer, _ = logic.extract_answer("第一轮和第二轮汽车消费补贴的活动时间分别是什么时候？", [], [a, b])
+    assert "7月1日" in answer and "8月1日" in answer
+
+
+def test_followup_for_another_round_replaces_the_round():
+    history = [{"question": "济南市下半年第一轮汽车消费补贴活动时间是什么时候？", "doc_ids": ["r1"],
+                "titles": ["济南市2025年下半年第一轮汽车消费补贴活动公告"]}]
+    assert logic.is_followup("那第二轮呢？", history)
+    resolved, focus, _ = logic.resolve_followup("那第二轮呢？", history)
+    assert resolved == "济南市下半年第二轮汽车消费补贴活动时间是什么时候？" and focus == []
+    # an attribute alone, or "其中…", leans on the previous turn too
+    assert logic.is_followup("领取后有效期多久？", history)
+    assert logic.is_followup("其中结转下年度继续办理的有多少件？", history)
+    assert not logic.is_followup("泉城购消费券在哪个APP领取？", history)
+
+
+def test_annual_report_of_another_year_or_subarea_is_not_relevant():
+    report = _chunk(1, "2024年，全市共受理政府信息公开申请3119件。", title="淮安市人民政府2024年政府信息公开工作年度报告")
+    assert not logic.score_chunk("淮安市2023年受理政府信息公开申请多少件？", report)["relevant"]
+    assert logic.score_chunk("淮安市2024年受理政府信息公开申请多少件？", {**report, "evidence": {"bm25": [1], "dense": [1]}})["relevant"]
+    sub = _chunk(2, "淮安市洪泽区 2023年全区受理政府信息公开申请21件。", title="洪泽区人民政府2023年政府信息公开工作年度报告")
+    assert not logic.score_chunk("淮安市2023年受理政府信息公开申请多少件？", sub)["relevant"]
+
+
+def test_document_wording_counts_for_colloquial_intent():
+    body = ("负责加强统筹协调，推进家电以旧换新补贴政策实施。负责做好补贴资金保障，根据活动开展情况，适时开展重点绩效评价工作。"
+            "本细则由市商务局进行解释。")
+    d = _chunk(1, body)
+    assert "市商务局进行解释" in logic.extract_answer("济南家电补贴细则由哪个部门负责解释？", [], [d])[0]
+    assert "资金保障" in logic.extract_answer("济南家电以旧换新的资金从哪里来？", [], [d])[0]

@@ -9,7 +9,8 @@ from collections import Counter
 
 from core.agents.rag.textutil import (
     GENERIC_TERMS, SYNONYMS, citation_numbers, coverage, display, entities, key_terms, ngram_containment,
-    norm, numbers_in, specific_terms, split_sentences, strip_citations, term_in,
+    is_table_header, is_table_row, norm, place_words, numbers_in, specific_terms, split_sentences, strip_citations, term_in,
+    term_weight,
 )
 
 # ---- thresholds (tuned on data/eval/docs_golden.jsonl, see the report) ----------------
@@ -25,6 +26,12 @@ ARTICLE = re.compile(r"第([一二三四五六七八九十百零\d]{1,5})(条|�
 FOLLOWUP = re.compile(
     r"^(那|那么|还有|另外|再问|然后|以及|此外)|[呢吗][?？。]?$|这个|那个|这份|这项|该(文件|政策|通知|公告|细则|办法|方案|活动)|"
     r"上述|其中|它的|它们|第[一二三四五六七八九十百\d]+(条|章|款|项)|^(需要|要)(哪些|什么)(材料|资料)|(怎么|如何)(申请|申领|申报|领取)")
+SUBHEAD = re.compile(r"^\s*([一二三四五六七八九十]+、|（[一二三四五六七八九十]+）)[\u4e00-\u9fff（）()与和及、]{2,16}$")
+FOLLOW_START = re.compile(r"^(那|那么|其中|另外|还有|此外|然后)")
+ATTRIBUTE_TERMS = frozenset("""有效期 期限 截止 截止日期 电话 客服 热线 地址 额度 总额 面额 金额 条件 材料 资料 流程 方式
+渠道 平台 对象 范围 时间 标准 比例 上限 名额 要求 规则 有效 多长时间 多长""".split())
+# an ordinal of the same kind in a follow-up replaces the previous one (第一轮 → 第二轮)
+ORDINAL = re.compile(r"第[一二三四五六七八九十\d]{1,3}(轮|批次|批|期|阶段|档)")
 HOW_Q = re.compile(r"怎么|如何|怎样|流程|程序|步骤|方式|渠道|在哪")
 HOW_S = re.compile(r"方式|流程|程序|通过|登录|扫描|提交|办理|申请人|平台|APP|二维码|网站")
 META_Q = {
@@ -34,6 +41,36 @@ META_Q = {
     "date": re.compile(r"(什么时候|何时|哪天|哪一天)(发布|印发|出台|发文)|(发布|印发|成文)(日期|时间)"),
 }
 LIST_Q = re.compile(r"哪些|什么材料|什么资料|条件|流程|程序|步骤|怎么|如何|范围|对象|要求")
+# what kind of value a question asks for → the shape of a sentence that gives it
+ANSWER_TYPES = [
+    (re.compile(r"(哪个|哪些|什么|哪一?个?)(部门|单位|机关|机构)|由谁|谁(负责|发布|解释|印发|审核|兑付)"),
+     re.compile(r"[\u4e00-\u9fff]{1,12}(局|厅|委员会|发展改革委|委|部|政府|办公室|办公厅|银行|机构|中心|总局)")),
+    (re.compile(r"电话|热线|客服|联系方式"), re.compile(r"\d{5,}|\d{3,4}-\d{7,8}")),
+    (re.compile(r"比例|百分之|几成|折扣"), re.compile(r"\d+(\.\d+)?\s*[%％]")),
+    (re.compile(r"多久|多长时间|有效期|期限|几天|几日|多少天|几个月|几年|多少小时"),
+     re.compile(r"\d+\s*(个)?(自然日|工作日|天|日|小时|个月|月|年)(?!\d)|当批次")),
+    (re.compile(r"(什么时候|何时|哪天|几号|哪一天).{0,4}(开始|启动|开放|起)|从(什么时候|何时|哪天)"),
+     re.compile(r"\d{1,2}\s*(月|日|时)[^，。；]{0,3}起|自\s*\d|起(开放|启动|开始)|开放申报|启动")),
+    (re.compile(r"什么时候|何时|哪天|几号|时间|日期|截止|截至|开始|起止|哪一天"),
+     re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*日|\d{4}\s*年|\d{1,2}\s*时|\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}")),
+    (re.compile(r"多少钱|多少元|金额|补贴多少|补多少|领多少|领取多少|能领|可以领|最高|上限|额度|总额|资金"),
+     re.compile(r"\d+(\.\d+)?\s*(万)?元|\d+(\.\d+)?\s*[%％]")),
+    (re.compile(r"(几|多少)\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人)"),
+     re.compile(r"\d+\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人)|[:：]\s*\d+")),
+    (re.compile(r"多少|几"), re.compile(r"\d")),
+]
+# the slot a question asks to fill (哪个部门 → a department's name): not a focus term
+SLOT_TERMS = re.compile(r"(?:哪个|哪些|什么|哪一个|哪家)(部门|单位|机关|机构|地方|时候)")
+# colloquial intents → the words documents use for them (资金从哪里来 → 资金保障 / 特别国债)
+INTENT_TERMS = [
+    (re.compile(r"(资金|钱|经费).{0,6}(从哪|哪里来|哪儿来|来源|谁出|谁来出|谁承担)|资金来源"),
+     ["资金保障", "统筹使用", "特别国债", "中央和地方资金", "分担"]),
+    (re.compile(r"(谁|哪个部门|哪个单位|什么部门).{0,4}解释|解释权"), ["解释", "解释权"]),
+    (re.compile(r"(几|多少)辆|限购"), ["限购"]),
+    (re.compile(r"(还能|能否|可以|可不可以|能不能).{0,6}(申领|申请|享受|参加)|有没有资格|资格吗"),
+     ["无申领资格", "可继续申领", "继续享受", "资格"]),
+]
+COMPARE_Q = re.compile(r"分别|对比|比较|区别|不同|差异|各(是|为|有)|和.{1,20}(相比|一样|相同)|哪个(更|多|高|早)")
 NUMERIC_Q = re.compile(r"多少|几|标准|比例|上限|金额|额度|时间|日期|期限|多久|什么时候|何时|哪天|电话|热线|最高|最多|不超过")
 
 
@@ -51,7 +88,12 @@ def is_followup(question: str, history: list[dict]) -> bool:
     spec = specific_terms(question)
     if not spec:
         return True
-    return bool(FOLLOWUP.search(question.strip())) and len(spec) <= 2
+    q = question.strip()
+    if FOLLOW_START.search(q) and len(spec) <= 6 and not entities(q):
+        return True  # "其中…" / "那第二轮呢" lean on the previous turn whatever they add
+    if all(t in ATTRIBUTE_TERMS for t in spec) and not entities(q):
+        return True  # only an attribute (有效期 / 电话): of the thing asked about before
+    return bool(FOLLOWUP.search(q)) and len(spec) <= 2
 
 
 def resolve_followup(question: str, history: list[dict]) -> tuple[str, list[str], str]:
@@ -64,6 +106,14 @@ def resolve_followup(question: str, history: list[dict]) -> tuple[str, list[str]
     q = re.sub(r"[呢吗]?[?？。!！]*$", "", q) or question.strip()
     titles = last.get("titles") or []
     subject = titles[0] if titles else ""
+    prev_q = last.get("resolved") or last.get("question") or ""
+    new_ord = ORDINAL.search(q)
+    old_ord = next((m for m in ORDINAL.finditer(prev_q) if new_ord and m.group(1) == new_ord.group(1)), None)
+    if new_ord and old_ord:
+        # same question about another round: drop the previous round's documents from focus
+        rest = re.sub(r"^(那么|那)|[呢吗]?[?？。]*$", "", q.replace(new_ord.group(0), "")).strip()
+        resolved = prev_q.replace(old_ord.group(0), new_ord.group(0)) + (f" {rest}" if rest else "")
+        return resolved.strip(), [], subject
     if article_refs(q):
         resolved = (f"《{subject}》" if subject else "") + q
     else:
@@ -130,8 +180,13 @@ def evidence_strength(ev: dict) -> float:
     return min(1.0, s + 0.1 * t)
 
 
+def cn_date(value: str) -> str:
+    m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", str(value or "").strip())
+    return f"{int(m.group(1))}年{int(m.group(2))}月{int(m.group(3))}日" if m else str(value or "")
+
+
 def doc_context(d: dict) -> str:
-    return " ".join([d.get("title") or "", d.get("file_name") or "", d.get("doc_number") or "",
+    return " ".join([d.get("title") or "", d.get("file_name") or "", d.get("doc_number") or "", cn_date(d.get("date")),
                      d.get("authority") or "", d.get("heading") or "", " ".join(d.get("path") or []),
                      d.get("text") or ""])
 
@@ -161,6 +216,19 @@ def score_chunk(question: str, d: dict) -> dict:
             elif re.fullmatch(r"(19|20)\d{2}", e):
                 score -= 0.15
                 notes.append(f"年份{e}不符")
+    # an annual report / notice of another year or of a sub-area is not about what is asked
+    title_n = norm((d.get("title") or "") + " " + (d.get("file_name") or ""))
+    q_years = [e for e in entities(question) if re.fullmatch(r"(19|20)\d{2}", e)]
+    t_years = set(re.findall(r"(?:19|20)\d{2}(?=年)", title_n))
+    if q_years and t_years and not any(y in t_years for y in q_years) and re.search(r"年度报告|年报", title_n):
+        score = min(score, 0.3)
+        notes.append(f"文件年度为{'、'.join(sorted(t_years))}年")
+    for e in entities(question):
+        if re.search(r"(省|市)$", e) and len(e) >= 3 and norm(e) not in title_n:
+            sub = re.findall(r"([\u4e00-\u9fff]{2})(区|县)(?:\d|人民政府|政府)", title_n)
+            if sub and not any(norm(a) in norm(e) for a, _ in sub):
+                score = min(score, 0.3)
+                notes.append(f"文件为{sub[0][0]}{sub[0][1]}，非“{e}”")
     arts = article_refs(question)
     if arts:
         head = norm((d.get("heading") or "") + " ".join(d.get("path") or []))
@@ -194,6 +262,8 @@ def merge_pool(pool: list[dict], graded: list[dict]) -> list[dict]:
 
 # ---- extractive answer ---------------------------------------------------------------
 def _near_dup(a: str, b: str) -> bool:
+    if numbers_in(a) != numbers_in(b):
+        return False  # same wording, other figures (第一轮 7月 vs 第二轮 8月): both count
     ga = {a[i:i + 2] for i in range(len(a) - 1)}
     gb = {b[i:i + 2] for i in range(len(b) - 1)}
     if not ga or not gb:
@@ -201,21 +271,58 @@ def _near_dup(a: str, b: str) -> bool:
     return len(ga & gb) / len(ga | gb) >= 0.85
 
 
+def answer_shape(question: str):
+    """The pattern a sentence answering ``question`` must contain (a date, an amount, a
+    count …), or None when the question does not ask for a value."""
+    for q_pat, s_pat in ANSWER_TYPES:
+        if q_pat.search(question or ""):
+            return s_pat
+    return None
+
+
+def compact_row(row: str, terms: list[str]) -> str:
+    """A flattened table row reduced to what the question asks: its label, the columns the
+    question names, else the total column (wide statistics tables)."""
+    pairs = [p.strip() for p in re.split(r"[；;]", row) if p.strip()]
+    if len(pairs) <= 4:
+        return "；".join(pairs)
+    label, rest = pairs[0], pairs[1:]
+    keyed = [(p.split(": ", 1)[0] if ": " in p else p, p) for p in rest]
+    tn = [norm(t) for t in terms]
+    named = [p for k, p in keyed if any(t and t in norm(k.split("/")[-1]) for t in tn)]
+    if not named:
+        named = [p for k, p in keyed if re.search(r"总计|合计|总数", k)]
+    if not named:
+        named = rest[:3]
+    return "；".join([label] + named[:3])
+
+
 def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> tuple[str, list[dict]]:
     """The best-supported sentences of the used chunks, each with its [n]. Returns the
     answer text and the claims ``[{text, cites, source}]``. A picked sentence that
     introduces a list (ends with "：" / "如下") brings the list items after it."""
     terms = list(focus_terms) or list(key_terms(question))
+    slots = set(SLOT_TERMS.findall(question or ""))
+    terms = [t for t in terms if t not in slots] or terms
+    intent = [t for pat, extra in INTENT_TERMS if pat.search(question or "") for t in extra]
     expanded = [t for t in expand_terms(terms) if t not in terms]
     numeric = bool(NUMERIC_Q.search(question))
+    shape = answer_shape(question)
     arts = article_refs(question)
     cands = []
     # documents whose title matches the question's subject much worse than the best one
     # only contribute clearly better sentences
     title_cov = [coverage(terms, (d.get("title") or "") + " " + (d.get("file_name") or ""))[0] for d in used]
     best_title = max(title_cov, default=0.0)
+    # a place the question names (济南) that some used document's title carries: documents
+    # whose title lacks it (the province's plan) only add clearly better sentences
+    q_places = [p for p in place_words(question) if len(p) >= 2]
+    titled = [any(norm(p) in norm((d.get("title") or "") + (d.get("file_name") or "")) for p in q_places)
+              for d in used]
     for n, d in enumerate(used, 1):
         off_topic = 0.15 if title_cov[n - 1] < best_title - 0.3 else 0.0
+        if any(titled) and not titled[n - 1] and place_words(d.get("title") or ""):
+            off_topic += 0.12  # its title names another place
         whole_article = bool(arts) and any(norm(a) in norm(d.get("heading") or "") for a in arts)
         title_n = norm(d.get("title") or "") + norm(d.get("file_name") or "")
         s_terms = [t for t in terms if not term_in(t, title_n)]
@@ -226,17 +333,28 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
         section = head_hit and len(sents) <= 10  # the question names this section: quote it
         section_end = next((i for i, x in enumerate(sents) if i > 0 and
                             re.match(r"^\s*([一二三四五六七八九十]+、|第[一二三四五六七八九十百]+条)", x)), len(sents))
+        sub_head, sub_hit = "", False
         for pos, s in enumerate(sents):
-            shown = display(s)
-            content = re.sub(r"\W", "", shown)
-            intro = bool(re.search(r"(如下|以下|下列)[:：]?$|[:：]$", shown))
-            if (len(content) < 6 and not intro) or norm(shown).rstrip("。") in title_n:
+            if is_table_header(s) or s.strip().startswith("表头"):
                 continue
-            if not re.search(r"[，。；：！？,;:!?]", shown) and not whole_article:
+            if SUBHEAD.match(display(s)) and not re.search(r"[，。；！？,;!?]", display(s)):
+                # an in-chunk heading ("一、活动时间"): context for the sentences under it
+                sub_head = display(s)
+                sub_hit = bool(s_terms) and any(term_in(t, norm(sub_head)) for t in s_terms)
+                continue
+            table_row = is_table_row(s)
+            shown = compact_row(display(s), terms + expanded) if table_row else display(s)
+            content = re.sub(r"\W", "", shown)
+            intro = not table_row and bool(re.search(r"(如下|以下|下列)[:：]?$|[:：]$", shown))
+            # a bare value line (a hotline number) under the heading the question names
+            bare_value = (head_hit or sub_hit) and bool(re.fullmatch(r"[\d\s、,，\-—/（）()]{5,}", shown))
+            if (len(content) < 6 and not intro and not bare_value) or norm(shown).rstrip("。") in title_n:
+                continue
+            if not re.search(r"[，。；：！？,;:!?]", shown) and not whole_article and not bare_value:
                 continue  # a bare heading or a title line is not a claim
             if re.search(r"https?://", shown) and not re.search(r"链接|网址|网站", question):
                 continue
-            ctx = " ".join([shown, d.get("heading") or "", d.get("title") or "", " ".join(d.get("path") or [])])
+            ctx = " ".join([shown, d.get("heading") or "", sub_head, d.get("title") or "", " ".join(d.get("path") or [])])
             cov_ctx, hit, _ = coverage(terms, ctx)
             cov_all, _, _ = coverage(terms, shown)
             cov_own = coverage(s_terms, shown)[0] if s_terms else cov_all
@@ -245,18 +363,31 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
                 cov_s = max(cov_s, 0.7)
             bi = ngram_containment(" ".join(s_terms or terms), shown, 2)
             sc = 0.45 * cov_s + 0.25 * cov_ctx + 0.15 * bi + 0.15 * d["grade"]["score"] + head_bonus
+            if sub_hit and not head_hit:
+                sc += 0.1
             if section and pos < section_end and not re.match(r"^[一二三四五六七八九十]+、", shown):
                 sc = max(sc, 0.75 - 0.005 * pos)
             if HOW_Q.search(question) and HOW_S.search(shown):
                 sc += 0.1
-            if numeric:
-                unmarked = re.sub(r"^(\d{1,2}[.．、)）]|（\d{1,2}）)", "", shown)
-                sc += 0.15 if re.search(r"\d", re.sub(r"第[\d、]+页", "", unmarked)) else -0.1
+            unmarked = re.sub(r"^(\d{1,2}[.．、)）]|（\d{1,2}）)", "", shown)
+            unmarked = re.sub(r"第[\d、]+页|〔\d{4}〕\d+号|[（(]\d{4}-\d{4}年?[)）]", "", unmarked)
+            if shape is not None:
+                if shape.search(unmarked) or shape.search(norm(unmarked)):  # 一次 → 1次
+                    sc += 0.2
+                elif numeric:
+                    sc += 0.05 if re.search(r"\d", unmarked) else -0.1
+            elif numeric:
+                sc += 0.15 if re.search(r"\d", unmarked) else -0.1
+            if bare_value:
+                sc = max(sc, 0.7)
+            if intent and any(term_in(t, norm(shown)) for t in intent):
+                sc += 0.15
             if whole_article:
                 sc = max(sc, 0.8 - 0.01 * pos)
             sc -= off_topic
+            own_hits = [t for t in (s_terms or terms) if term_in(t, norm(shown))]
             cands.append({"n": n, "pos": pos, "text": shown, "source": s, "score": sc, "hit": len(hit),
-                          "intro": intro})
+                          "intro": intro, "own_hits": own_hits})
             if intro:
                 if LIST_Q.search(question):
                     cands[-1]["score"] = sc = sc + 0.15
@@ -285,8 +416,24 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
         if "item_of" not in c:
             plain[(c["n"], c["pos"])] = c
     cands = list(plain.values())
+    # a focus term found in few sentences (解释 vs 负责) tells more than one found everywhere
+    df: Counter = Counter()
+    for c in cands:
+        for t in set(c.get("own_hits") or []):
+            df[t] += 1
+    for c in cands:
+        hits = c.get("own_hits") or []
+        if hits and len(cands) >= 4:
+            rare = sum(term_weight(t) / df[t] for t in hits) / sum(term_weight(t) for t in hits)
+            c["score"] += 0.12 * rare * min(1.0, len(hits) / 2)
     best = max(c["score"] for c in cands)
+    compare = bool(COMPARE_Q.search(question))
     floor = max(SENT_MIN, 0.85 * best)
+    if not compare:
+        # one document answers: others only contribute sentences about as good as its best
+        best_n = max(cands, key=lambda c: c["score"])["n"]
+        best_doc = used[best_n - 1]["doc_id"]
+        cands = [c for c in cands if used[c["n"] - 1]["doc_id"] == best_doc or c["score"] >= 0.97 * best]
     picked = sorted([c for c in cands if c["score"] >= floor], key=lambda c: -c["score"])[:MAX_SENTENCES * 2]
     if not picked:
         picked = sorted(cands, key=lambda c: -c["score"])[:2]
@@ -305,6 +452,9 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
                                         and (c["n"], c["pos"]) not in with_items
                                         and len(re.sub(r"\W", "", c["text"])) < 12)] or picked
     picked = sorted(picked + extra, key=lambda c: -c["score"])
+    # concise: a value question gets its few best sentences, a list question its items
+    listy = bool(LIST_Q.search(question)) or any("item_of" in c for c in picked)
+    limit = MAX_SENTENCES if (listy or compare) else 4
     claims: list[dict] = []
     for c in picked:
         dup = next((cl for cl in claims if _near_dup(norm(cl["text"]), norm(c["text"]))), None)
@@ -312,7 +462,7 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
             if c["n"] not in dup["cites"]:
                 dup["cites"].append(c["n"])
             continue
-        if len(claims) >= MAX_SENTENCES:
+        if len(claims) >= limit:
             continue
         claims.append({"text": c["text"], "cites": [c["n"]], "source": c["source"], "n": c["n"], "pos": c["pos"]})
     # questions about the document itself are answered from its metadata (文号 / 机关 / 日期)
@@ -326,7 +476,11 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
 
         n = used.index(d) + 1
         label = {"authority": "发文机关为", "doc_number": "文号为", "date": "发布日期为"}[field]
-        claims.insert(0, {"text": f"《{doc_title(d)}》的{label}{d[field]}。", "cites": [n], "source": "",
+        value = d[field]
+        m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", str(value).strip())
+        if m:  # as documents write it (and as the number check compares it)
+            value = f"{int(m.group(1))}年{int(m.group(2))}月{int(m.group(3))}日"
+        claims.insert(0, {"text": f"《{doc_title(d)}》的{label}{value}。", "cites": [n], "source": "",
                           "n": n, "pos": -1})
     claims.sort(key=lambda c: (c["n"], c["pos"]))
     lines: list[str] = []

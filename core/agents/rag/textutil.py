@@ -16,7 +16,7 @@ STOPWORDS = frozenset("""
 的 了 是 在 有 和 与 及 或 吗 呢 吧 啊 呀 么 嘛 哦 请问 请 问 我 我们 你 你们 他 她 它 这 那 这个 那个 这些 那些
 什么 怎么 怎样 怎么样 如何 多少 几 哪 哪些 哪个 哪里 哪儿 为什么 是否 能否 可以 能 会 要 需要 想 想要 知道 一下
 告诉 说说 讲讲 介绍 跟 给 对 向 把 被 从 到 就 都 也 还 又 再 很 最 更 一个 一些 有没有 没有 有无 是不是
-关于 对于 规定 相关 具体 情况 内容 问题 一般 现在 目前 如果 的话 多久 时候 哪天 办 怎么办 啥 咋 呗 多 少
+包括 包含 涵盖 关于 对于 规定 相关 具体 情况 内容 问题 一般 现在 目前 如果 的话 多久 时候 哪天 办 怎么办 啥 咋 呗 多 少
 """.split())
 
 # Generic topic words: a question made only of these is too vague to retrieve on.
@@ -28,6 +28,7 @@ GENERIC_TERMS = frozenset("""
 
 _FATAL_POS = {"n", "nz", "nt", "nr", "ns", "l", "i", "nrt", "nw"}
 _YESNO = re.compile(r"[吗么][?？。]?\s*$|是否|能否|可否|可不可以|能不能|是不是|有没有")
+_NUMERAL_NOUNS = frozenset(("二手", "一手", "二手车", "二手房"))
 _WEAK_VERBS = frozenset("可以 能够 需要 享受 参加 参与 购买 办理 申请 申领 领取 使用 提供 进行 获得 得到 补贴 支持 适用".split())
 
 
@@ -44,13 +45,19 @@ def salient_nouns(question: str) -> tuple[str, ...]:
     yesno = bool(_YESNO.search(q))  # in a yes/no question the predicate (退税, 提现) must be covered too
     for w in pseg.cut(q):
         word, flag = w.word.strip(), w.flag
-        pos_ok = flag in _FATAL_POS or (yesno and flag in ("v", "vn") and word not in _WEAK_VERBS)
+        pos_ok = flag in _FATAL_POS or (yesno and flag in ("v", "vn", "b") and word not in _WEAK_VERBS)
+        if word in _NUMERAL_NOUNS:  # 二手 is tagged a numeral but names what is asked about
+            if word not in out:
+                out.append(word)
+            continue
         if len(word) < 2 or word in STOPWORDS or word in GENERIC_TERMS or not pos_ok:
             continue
         if re.match(r"^(多|几|哪|什么|啥|怎)", word):
             continue  # the question type (多长时间 / 几年), not its subject
         if re.fullmatch(r"[\d一二两三四五六七八九十]+[\u4e00-\u9fff]?", word):
             continue
+        if len(word) == 2 and word[1] in "会能要可将也都还就才":
+            continue  # a jieba artefact gluing a modal to a noun (券会 in 消费券会返还)
         if word not in out:
             out.append(word)
     return tuple(out)
@@ -92,6 +99,35 @@ SYNONYMS: dict[str, list[str]] = {
     "条件": ["范围", "对象", "资格"],
     "谁": ["对象", "范围", "个人", "企业"],
     "多少": ["金额", "标准"],
+    # policy vocabulary: how citizens ask vs how documents say it
+    "资金来源": ["资金保障", "资金管理", "特别国债", "中央和地方资金", "财政"],
+    "来源": ["保障", "国债", "统筹使用"],
+    "资金": ["资金保障", "补贴资金", "额度"],
+    "总额": ["共计", "总计", "额度", "合计"],
+    "总共": ["共计", "总计", "合计"],
+    "一共": ["共计", "总计", "合计"],
+    "类别": ["类", "品类", "品种", "范围"],
+    "种类": ["类", "品类", "品种", "范围"],
+    "几辆": ["限购", "辆"],
+    "数量": ["限购", "数量", "件数"],
+    "几轮": ["轮"],
+    "平台": ["APP", "公众号", "权益平台", "服务平台"],
+    "解释": ["解释权"],
+    "受理": ["新收", "收到", "申请数量"],
+    "申请数": ["申请数量", "新收"],
+    "退款": ["退货", "退款"],
+    "返还": ["返还", "退回"],
+    "垫付": ["垫付", "垫资"],
+    "印发": ["发布", "印发"],
+    "延期": ["延期", "推迟"],
+    "联系电话": ["电话", "咨询"],
+    "限额": ["不超过", "最高", "上限"],
+    "最高": ["不超过", "上限", "最多"],
+    "截止": ["截至", "止", "前完成"],
+    "百分之": ["%", "比例"],
+    "百分比": ["%", "比例"],
+    "参加": ["参与", "申领"],
+    "参与": ["参加"],
 }
 
 _WS = re.compile(r"\s+")
@@ -202,6 +238,8 @@ def term_weight(term: str) -> float:
 def term_in(term: str, text_norm: str) -> bool:
     """A term is present if it or (for 4+ char terms) both halves appear."""
     t = norm(term)
+    if t.isdigit():  # a number matches a whole number only: "1" is not in "1000元"
+        return re.search(r"(?<![\d.])" + t + r"(?![\d.])", text_norm) is not None
     if t in text_norm:
         return True
     m = re.fullmatch(r"(?:几|多少)([\u4e00-\u9fff]{1,2})", t)
@@ -235,7 +273,42 @@ def coverage(terms: list[str] | tuple[str, ...], text: str) -> tuple[float, list
 _SENT_END = re.compile(r"(?<=[。！？!?；;])")
 
 
+_TABLE_ROW = re.compile(r"^[^：:；;]{1,60}: [^；;]*；")
+_TABLE_HEAD = re.compile(r"^\s*(表头[:：]|【第[^】]{1,20}】\s*$)")
+
+
+def is_table_row(line: str) -> bool:
+    """A flattened table row ("项目: …；列名: 值；…") as the document parser writes it."""
+    line = (line or "").strip()
+    return bool(_TABLE_ROW.match(line)) and line.count(": ") >= 2
+
+
+def is_table_header(line: str) -> bool:
+    return bool(_TABLE_HEAD.match(line or ""))
+
+
 def split_sentences(text: str) -> list[str]:
+    """Sentences of a chunk body; every flattened table row stays one unit and table header
+    lines are kept apart (never glued to the row after them)."""
+    lines = (text or "").split("\n")
+    if any(is_table_row(x) for x in lines):
+        out: list[str] = []
+        prose: list[str] = []
+        for line in lines:
+            if is_table_row(line) or is_table_header(line):
+                if prose:
+                    out += _split_prose("\n".join(prose))
+                    prose = []
+                out.append(line.strip())
+            else:
+                prose.append(line)
+        if prose:
+            out += _split_prose("\n".join(prose))
+        return out
+    return _split_prose(text)
+
+
+def _split_prose(text: str) -> list[str]:
     """Sentences of a chunk body. Uses core.documents.normalize.split_sentences when it is
     available; otherwise joins broken lines and splits on 。！？； and list markers."""
     # re-join lines the PDF text layer broke at the page width (a long line that does not
@@ -277,6 +350,8 @@ def split_sentences(text: str) -> list[str]:
 def display(text: str) -> str:
     """Readable form of a source sentence: collapse whitespace that the PDF text layer put
     between digits, units and CJK characters."""
+    if is_table_row(text):
+        return re.sub(r"\s+", " ", text).strip()
     t = re.sub(r"[—\-－]\s*\d{1,3}\s*[—\-－]", "", text or "")
     t = re.sub(r"\s*\n\s*", "", t)
     t = re.sub(r"(?<=[\u4e00-\u9fff\d〔〕%％])[ \t\u3000]+(?=[\u4e00-\u9fff\d〔〕%％])", "", t)
@@ -298,6 +373,16 @@ def _places(t: str) -> tuple[str, ...]:
                 and w.word not in ("地区", "城区", "社区", "辖区", "市区", "全市", "全省", "全区", "各市", "本市"):
             out.append(w.word)
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def place_words(text: str) -> tuple[str, ...]:
+    """Every word jieba tags as a place (济南, 淮安市, 泉城), with or without 省/市/区/县."""
+    import jieba.posseg as pseg
+
+    _jieba()
+    return tuple(dict.fromkeys(w.word for w in pseg.cut(unicodedata.normalize("NFKC", text or ""))
+                               if w.flag == "ns" and len(w.word) >= 2))
 
 
 def places(text: str) -> list[str]:

@@ -67,6 +67,9 @@ def generate(state: dict, *, config) -> dict:
             out.update(llm_failure(state, exc, "generate"))
     user_q, _ = apply_aliases(state.get("question") or "", rt.aliases)
     focus_terms = list(key_terms(user_q)) or specific_terms(question)
+    if question.strip() != user_q.strip():
+        # a resolved follow-up ("那第二轮呢" → the previous question about 第二轮): its terms count
+        focus_terms += [t for t in key_terms(question) if t not in focus_terms and not any(t in f for f in focus_terms)]
     draft, claims = extract_answer(question, focus_terms, used)
     out.update(draft=draft, claims=[{k: c[k] for k in ("text", "cites")} for c in claims])
     out["trace"] = add_trace(state, "generate", t0, by="rules", used=[d["chunk_id"] for d in used],

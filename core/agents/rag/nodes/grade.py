@@ -12,7 +12,7 @@ from core.agents.rag.logic import REL_THRESHOLD, doc_context, merge_pool, score_
 from core.agents.rag.textutil import SYNONYMS, norm, salient_nouns, term_in
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
 
-MAX_GRADE = 12
+MAX_GRADE = 16
 
 
 class Verdict(BaseModel):

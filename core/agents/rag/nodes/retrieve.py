@@ -9,7 +9,7 @@ import time
 from core.agents.rag.runtime import add_trace, get_runtime
 from core.agents.rag.state import hit_to_doc
 
-MAX_DOCS = 12
+MAX_DOCS = 16
 
 
 def retrieve(state: dict, *, config) -> dict:
@@ -23,7 +23,7 @@ def retrieve(state: dict, *, config) -> dict:
     notices = list(state.get("notices") or [])
     degraded = False
     searches = []
-    plan = [(q, focus or None, 10) for q in queries]
+    plan = [(q, focus or None, 16) for q in queries]
     if focus:
         plan.append((queries[0], None, 5))
     for q, doc_ids, k in plan:
