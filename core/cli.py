@@ -67,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tenant", required=True)
     p.add_argument("--domain")
     p.add_argument("--status", choices=["in_effect", "repealed", "draft"])
+    p.add_argument("--approve", action="store_true",
+                   help="管理员审核通过本批文档（缺文号/机关/日期的文档否则进入待审核，不参与检索）")
     p.add_argument("--user")
     _common(p)
 

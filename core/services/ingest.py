@@ -222,7 +222,8 @@ def cli_ingest_docs(args: argparse.Namespace) -> int:
     from core.cli import emit
 
     principal = resolve_user(args.user)
-    report = ingest_paths(args.paths, principal, args.tenant, args.domain, args.status)
+    report = ingest_paths(args.paths, principal, args.tenant, args.domain, args.status,
+                          approve=getattr(args, "approve", False))
 
     def human(r: dict) -> str:
         lines = [f"已导入 {len(r['documents'])} 篇，失败 {len(r['errors'])} 篇，用时 {r['seconds']} 秒"]
@@ -233,6 +234,9 @@ def cli_ingest_docs(args: argparse.Namespace) -> int:
                          f"{'  （未变化）' if d['action'] == 'unchanged' else ''}")
         for e in r["errors"]:
             lines.append(f"  ✗ {e['file']}：{e['reason']}")
+        if any(d["review_state"] == "pending" for d in r["documents"]):
+            lines.append("待审核的文档缺少文号、发文机关或日期，审核通过前不参与检索：请在“文档库”补全后审核，"
+                         "或由管理员加 --approve 重新导入。")
         return "\n".join(lines)
 
     emit(report, args.json, human)

@@ -175,3 +175,20 @@ def test_cli_ingest_retrieve_and_batch(shared_data, capsys, tmp_path):
     assert "error" in lines[1] and "未知用户" in lines[2]["error"]
     assert cli.main(["retrieve", "--json"]) == 2
     assert cli.main(["ingest-docs", str(tmp_path / "nothing.pdf"), "--tenant", "济南", "--json"]) == 2
+
+
+def test_cli_admin_approves_a_batch_of_notices_at_ingest(shared_data, capsys):
+    """A 公告 has no 文号: without --approve it waits for review; an administrator's --approve
+    admits it at once; a non-admin cannot approve."""
+    from core.security.principals import UserStore
+
+    UserStore().add("clerk", "manager", "clerk-pass-1", tenants=["济南"])
+    car = str(shared_data / "policies" / CAR)
+    assert cli.main(["ingest-docs", car, "--tenant", "济南", "--approve", "--user", "clerk", "--json"]) == 2
+    assert "管理员" in capsys.readouterr().err
+    assert cli.main(["ingest-docs", car, "--tenant", "济南", "--approve", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["documents"][0]["review_state"] == "approved"
+    assert cli.main(["retrieve", "2025年政府汽车消费补贴活动的购车时间", "--json", "--k", "3"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["results"] and res["results"][0]["file_name"] == CAR
