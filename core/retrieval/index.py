@@ -334,18 +334,10 @@ class EmbeddedIndex:
         """Change metadata fields (status changes should pass status_override=True)."""
         with self._lock:
             self.refresh()
-            meta = self.metas.get(doc_id)
-            if meta is None:
-                raise NotFoundError(f"文档不存在：{doc_id}")
-            for k, v in changes.items():
-                if not hasattr(meta, k) or k == "doc_id":
-                    raise BadInputError(f"未知的文档字段：{k}")
-                setattr(meta, k, v)
-            self.metas.put(meta)
-            self.metas.recompute()
+            meta = self.metas.update(doc_id, changes)
             self._reload_metas()
             self._touch()
-            return self.metas.get(doc_id)
+            return meta
 
     # ---- reads ---------------------------------------------------------------------------
     def get_chunk(self, chunk_id: str) -> Chunk | None:

@@ -9,7 +9,7 @@ from dataclasses import fields
 from datetime import date
 
 from core.documents.models import DocMeta
-from core.errors import BadInputError
+from core.errors import BadInputError, NotFoundError
 from core.retrieval.tokenize import BOOK_TITLE_RE, fold, normalize_doc_number
 from core.storage.db import get_db
 
@@ -41,6 +41,21 @@ class MetaStore:
 
     def all(self) -> list[DocMeta]:
         return [meta_from_json(r["meta"]) for r in self.db.query("SELECT meta FROM documents ORDER BY ingested_at, doc_id")]
+
+    def update(self, doc_id: str, changes: dict) -> DocMeta:
+        """Change metadata fields of one document and recompute statuses (every backend).
+        Unknown fields and the id itself are refused; nothing is written then."""
+        meta = self.get(doc_id)
+        if meta is None:
+            raise NotFoundError(f"文档不存在：{doc_id}")
+        for k in changes:
+            if not hasattr(meta, k) or k == "doc_id":
+                raise BadInputError(f"未知的文档字段：{k}")
+        for k, v in changes.items():
+            setattr(meta, k, v)
+        self.put(meta)
+        self.recompute()
+        return self.get(doc_id)
 
     def admission(self, meta: DocMeta, chunks: list, present) -> list[str] | None:
         """How an incoming document enters an index holding ``present`` doc ids (shared by every

@@ -233,16 +233,7 @@ class Neo4jIndex:
 
     def update_meta(self, doc_id: str, **changes) -> DocMeta:
         with self._lock:
-            meta = self.metas.get(doc_id)
-            if meta is None:
-                raise NotFoundError(f"文档不存在：{doc_id}")
-            for k, v in changes.items():
-                if not hasattr(meta, k) or k == "doc_id":
-                    raise BadInputError(f"未知的文档字段：{k}")
-                setattr(meta, k, v)
-            self.metas.put(meta)
-            self.metas.recompute()
-            return self.metas.get(doc_id)
+            return self.metas.update(doc_id, changes)
 
     def ensure_vectors(self) -> int:
         rows = self._read(Q_MISSING_VECTORS)
