@@ -793,6 +793,12 @@ def delete_edges(rel_type: str, from_label: str, to_label: str, dialect) -> str:
             f"(b:{q(b.label)} {{{q(b.pk)}: r.t}}) DELETE e")
 
 
+def delete_edges_rows(rel_type: str, rows) -> list[dict]:
+    """The ``$rows`` parameter of :func:`delete_edges` from ``{from, to, <merge_on props>}`` rows."""
+    rt = _rel(rel_type)
+    return [{"f": r["from"], "t": r["to"], **{f"m{j}": r.get(p) for j, p in enumerate(rt.merge_on)}} for r in rows]
+
+
 # ---------------------------------------------------------------------------------------
 # KG agent: bids, project parents, areas with their managers, suppliers (portable Cypher).
 # ---------------------------------------------------------------------------------------

@@ -175,11 +175,8 @@ class Neo4jStore:
         return len(packed)
 
     def delete_edges(self, rel_type: str, from_label: str, to_label: str, rows: Iterable[dict[str, Any]]) -> int:
-        # added by the graph-core engineer with GraphStore.delete_edges (stale derived 服务于 runs)
-        rt = REL_BY_TYPE[rel_type]
         cypher = Q.delete_edges(rel_type, from_label, to_label, self.dialect)
-        packed = [{"f": r["from"], "t": r["to"], **{f"m{j}": r.get(p) for j, p in enumerate(rt.merge_on)}}
-                  for r in rows]
+        packed = Q.delete_edges_rows(rel_type, rows)
         if packed:
             self._write_batches(cypher, packed, 2000)
         return len(packed)
