@@ -7,13 +7,14 @@ chunk is never embedded twice (re-ingest, replace, rebuild, benchmark re-runs).
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 import time
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
+
+from core.storage.db import open_sqlite
 
 
 def content_hash(text: str) -> str:
@@ -27,8 +28,7 @@ class VectorCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.Lock()
-        self._conn = sqlite3.connect(str(path), timeout=60, check_same_thread=False)
-        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn = open_sqlite(path, timeout=60)
         self._conn.execute("CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, h TEXT NOT NULL, "
                            "v BLOB NOT NULL, PRIMARY KEY (model, h))")
         self._conn.commit()

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from core.config import Settings, get_settings
 from core.errors import StorageError
+from core.storage.db import open_sqlite
 
 _savers: dict[str, BaseCheckpointSaver] = {}
 _lock = threading.Lock()
@@ -34,8 +34,7 @@ def get_checkpointer(settings: Settings | None = None) -> BaseCheckpointSaver:
             else:
                 from langgraph.checkpoint.sqlite import SqliteSaver
 
-                conn = sqlite3.connect(s.checkpoint_path, check_same_thread=False, timeout=30)
-                conn.execute("PRAGMA journal_mode=WAL")
+                conn = open_sqlite(s.checkpoint_path)
                 saver = SqliteSaver(conn)
             saver.setup()
         except Exception as exc:  # noqa: BLE001

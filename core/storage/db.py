@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
@@ -30,6 +31,26 @@ def _render(sql: str, dialect: str) -> str:
     return sql
 
 
+def open_sqlite(path, timeout: float = 30.0) -> sqlite3.Connection:
+    """A SQLite connection in WAL mode, shareable across threads. Changing the journal mode
+    needs an exclusive lock, and SQLite answers "database is locked" at once (its busy handler
+    is not consulted) while another process holds the file, e.g. during a migration; so the
+    switch is retried with a short backoff for up to ``timeout`` seconds."""
+    conn = sqlite3.connect(str(path), timeout=timeout, check_same_thread=False)
+    deadline = time.monotonic() + timeout
+    delay = 0.02
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return conn
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                conn.close()
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.5)
+
+
 class AppDB:
     """A small DB-API wrapper: ``execute``, ``query`` (list of dicts), ``transaction``."""
 
@@ -47,8 +68,7 @@ class AppDB:
                 import psycopg
 
                 return psycopg.connect(self.settings.database_url, autocommit=False)
-            conn = sqlite3.connect(self.settings.sqlite_path, timeout=30, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
+            conn = open_sqlite(self.settings.sqlite_path)
             conn.execute("PRAGMA foreign_keys=ON")
             return conn
         except Exception as exc:  # noqa: BLE001 - any driver error becomes a StorageError
