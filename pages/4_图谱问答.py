@@ -6,10 +6,12 @@ import uuid
 
 import streamlit as st
 
+from components.chat import render_feedback
 from components.kg_confirm import render_need_confirm
 from components.provenance import render_debug, render_provenance, render_rows, render_source_row
 from core.errors import AppError
 from core.services.ask_kg import ask_kg, kg_aliases, save_kg_aliases, source_row
+from core.services.review import record_feedback
 
 principal = st.session_state["principal"]
 st.title("图谱问答")
@@ -42,7 +44,9 @@ def _send(text, shown: str) -> None:
     except AppError as exc:
         st.error(exc.user_message)
         return
-    turns.append({"question": shown, "result": result})
+    # a reply to a confirmation belongs to the question that started it (feedback is about that)
+    replying = bool(turns and turns[-1]["result"].get("need_confirm"))
+    turns.append({"question": shown, "result": result, "asked": turns[-1]["asked"] if replying else shown})
     st.rerun()
 
 
@@ -64,6 +68,16 @@ for i, turn in enumerate(turns):
             if picked is not None:
                 st.session_state["kg_source"] = picked
             render_rows(res.get("rows") or [], key=f"kg{i}")
+
+            def _save(rating: int, reason: str, _turn=turn) -> None:
+                r = _turn["result"]
+                record_feedback(principal, "kg", thread_id, _turn["asked"], r.get("answer") or "", rating, reason,
+                                {k: r.get(k) for k in ("slots", "plan", "queries", "provenance")})
+
+            try:
+                render_feedback(_save, key=f"kg-{thread_id}-{i}")
+            except AppError as exc:
+                st.error(exc.user_message)
         render_debug(res, key=f"kg{i}")
 
 picked = st.session_state.get("kg_source")

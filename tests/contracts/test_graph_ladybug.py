@@ -96,3 +96,36 @@ def test_reads_from_threads_while_writing(tmp_path):
         assert len(s.run_named("entity_people")) == 20
     finally:
         s.close()
+
+
+class _FullPoolConnection:
+    """A read connection whose database has run out of buffer pool (LadybugDB's own error
+    text), as seen after ~600 agent turns in one process."""
+
+    def execute(self, *args, **kwargs):
+        raise RuntimeError("Buffer manager exception: Unable to allocate memory! The buffer pool is full and "
+                           "no memory could be freed!")
+
+    def close(self):
+        pass
+
+
+def test_a_full_buffer_pool_reopens_the_read_database(tmp_path, monkeypatch):
+    from core.errors import GraphStoreError
+
+    s = LadybugStore(tmp_path / "g.lbug")
+    try:
+        _seed(s)
+        expected = s.run_named("entity_areas")
+        s._read_conn()
+        s._ro_conn = _FullPoolConnection()  # the current read database is exhausted
+        assert s.run_named("entity_areas") == expected  # reopened once, answered
+        assert s._ro_conn is not None and not isinstance(s._ro_conn, _FullPoolConnection)
+
+        # when even a fresh read database cannot hold the query, the user gets a clear error
+        monkeypatch.setattr(LadybugStore, "_read_conn", lambda self: _FullPoolConnection())
+        with pytest.raises(GraphStoreError, match="缓冲区"):
+            s.run_named("entity_areas")
+    finally:
+        monkeypatch.undo()
+        s.close()

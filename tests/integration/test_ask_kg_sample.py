@@ -47,20 +47,13 @@ def _store_holder():
     return {}
 
 
-# LadybugDB's read connection fills its buffer pool after ~80 agent turns in one process
-# ("Buffer manager exception: Unable to allocate memory! The buffer pool is full"), reported to the
-# store's owner; the suite reopens the store every REOPEN_EVERY tests so the golden run is not hit.
-REOPEN_EVERY = 20
-
-
 @pytest.fixture
 def kg(sample_graph_path, _store_holder):
+    """One store for the whole session: hundreds of agent turns on one read database, as in a
+    long-running dashboard."""
     from core.graph.store.ladybug import LadybugStore
 
     store = _store_holder.get("store")
-    _store_holder["uses"] = _store_holder.get("uses", 0) + 1
-    if store is not None and not getattr(store, "closed", False) and _store_holder["uses"] % REOPEN_EVERY == 0:
-        store.close()
     if store is None or getattr(store, "closed", False):
         store = _store_holder["store"] = LadybugStore(sample_graph_path)
     ctx.set_store_override(store)
@@ -209,6 +202,16 @@ def test_page_confirm_buttons_lead_to_answer_with_provenance(kg):
     assert not at.exception
     assert any("共 3 人" in m.value for m in at.markdown)
     assert len(at.dataframe) >= 1  # the provenance table
+    # 👎 with a reason is stored for the review queue, with the plan and provenance behind the answer
+    next(t for t in at.text_input if t.label == "原因（可选）").input("少了一位")
+    next(r for r in at.radio if r.label == "这个回答").set_value("👎 没帮助")
+    next(b for b in at.button if b.label == "提交").click().run()
+    assert not at.exception and any("感谢反馈" in c.value for c in at.caption)
+    from core.storage.db import get_db
+
+    row = get_db().one("SELECT kind, rating, reason, question, payload FROM feedback ORDER BY id DESC")
+    assert (row["kind"], row["rating"], row["reason"], row["question"]) == ("kg", -1, "少了一位", "50岁以下的项目经理有几位？")
+    assert json.loads(row["payload"])["provenance"]
 
 
 def test_alias_table_is_validated_and_used(kg):

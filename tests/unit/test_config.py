@@ -30,6 +30,8 @@ def test_bad_values_name_the_variable():
         load_settings({"max_upload_mb": "lots"})
     with pytest.raises(ConfigError, match="embedded、neo4j"):
         load_settings({"doc_index": "elastic"})
+    with pytest.raises(ConfigError, match="ZHICE_GRAPH_BUFFER_MB 至少为 128"):
+        load_settings({"ZHICE_GRAPH_BUFFER_MB": "64"})
 
 
 def test_workspace_created_on_demand(workspace):

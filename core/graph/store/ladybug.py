@@ -12,12 +12,14 @@
 from __future__ import annotations
 
 import datetime as _dt
+import logging
 import threading
 from pathlib import Path
 from typing import Any, Iterable
 
 import ladybug
 
+from core.config import get_settings
 from core.errors import GraphStoreError
 from core.graph import queries as Q
 from core.graph.schema import (LABELS, NODE_BY_LABEL, NODE_TABLES, REL_BY_TYPE, REL_TABLES, ladybug_ddl, q)
@@ -25,9 +27,13 @@ from core.graph.store.dialect import LADYBUG
 
 #: One write transaction at a time in this process (ladybug allows a single writer).
 WRITE_LOCK = threading.RLock()
+_log = logging.getLogger(__name__)
 
-_BUFFER_POOL = 256 * 1024 * 1024
 _MAX_DB_SIZE = 1 << 36  # 64 GiB of address space per database instead of the 8 TiB default
+
+
+class _BufferPoolFull(RuntimeError):
+    """LadybugDB could not allocate query memory from the database's buffer pool."""
 
 
 class _RWGate:
@@ -77,13 +83,16 @@ class LadybugStore:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         #: True when another process holds the write lock: this one may only query.
         self.query_only = False
+        # The agent's usual mix of queries on the sample graph needs 128–256 MB of pool in a read
+        # database (measured: 128 MB fails within ~90 queries, 256 MB ran 4,650 without growth).
+        self._pool = get_settings().graph_buffer_mb * 1024 * 1024
         try:
-            self._db = ladybug.Database(self.path, buffer_pool_size=_BUFFER_POOL, max_db_size=_MAX_DB_SIZE)
+            self._db = ladybug.Database(self.path, buffer_pool_size=self._pool, max_db_size=_MAX_DB_SIZE)
         except RuntimeError as exc:
             if not (self._file and "lock" in str(exc).lower() and Path(self.path).exists()):
                 raise GraphStoreError("图数据库无法打开", detail=str(exc)) from exc
             try:  # LadybugDB allows read-only processes beside the one writer
-                self._db = ladybug.Database(self.path, read_only=True, buffer_pool_size=_BUFFER_POOL // 2,
+                self._db = ladybug.Database(self.path, read_only=True, buffer_pool_size=self._pool,
                                             max_db_size=_MAX_DB_SIZE)
             except RuntimeError as exc2:
                 raise GraphStoreError("图数据库无法打开（可能被其他进程占用）", detail=str(exc2)) from exc2
@@ -266,7 +275,7 @@ class LadybugStore:
                 try:
                     # fold the WAL into the file first so the read-only open does not replay it
                     self._conn.execute("CHECKPOINT")
-                    self._ro_db = ladybug.Database(self.path, read_only=True, buffer_pool_size=_BUFFER_POOL // 2,
+                    self._ro_db = ladybug.Database(self.path, read_only=True, buffer_pool_size=self._pool,
                                                    max_db_size=_MAX_DB_SIZE)
                     self._ro_conn = ladybug.Connection(self._ro_db)
                     self._ro_generation = self._generation
@@ -284,6 +293,25 @@ class LadybugStore:
         Q.assert_read_only(cypher)
         self._check_schema()
         text = self.dialect.render(cypher)
+        try:
+            return self._query_once(text, params)
+        except _BufferPoolFull:
+            # The pool holds cached pages as well as query memory; when a long-running process's
+            # read database cannot free enough of it, a fresh read database starts empty.
+            if not self._use_ro:
+                raise GraphStoreError("图查询执行失败：图数据库缓冲区已满，请重启看板") from None
+            with WRITE_LOCK:
+                self._gate.wait_no_readers()
+                with self._ro_lock:
+                    self._close_ro()
+            _log.warning("ladybug read database reopened after its buffer pool filled up")
+            try:
+                return self._query_once(text, params)
+            except _BufferPoolFull as exc:
+                raise GraphStoreError("图查询执行失败：查询所需内存超过图数据库缓冲区",
+                                      detail=f"{exc}\n{text}") from None
+
+    def _query_once(self, text: str, params: dict[str, Any] | None) -> list[dict[str, Any]]:
         with WRITE_LOCK:  # a reopen of the read-only database must not race a write
             self._gate.acquire_read()
             try:
@@ -300,9 +328,14 @@ class LadybugStore:
                     from core.errors import ReadOnlyViolation
 
                     raise ReadOnlyViolation(detail=msg) from exc
+                if "buffer pool is full" in msg.lower():
+                    raise _BufferPoolFull(msg) from exc
                 raise GraphStoreError("图查询执行失败", detail=f"{msg}\n{text}") from exc
-            cols = res.get_column_names()
-            return [{c: _plain(v) for c, v in zip(cols, row)} for row in res.get_all()]
+            try:
+                cols = res.get_column_names()
+                return [{c: _plain(v) for c, v in zip(cols, row)} for row in res.get_all()]
+            finally:
+                res.close()  # release the result's buffers now, not whenever it is collected
         finally:
             self._gate.release_read()
 
