@@ -876,3 +876,16 @@ for _name, _defaults, _desc in (
         ('KG_PROJECTS_FULL', {'projects': [], 'statuses': []}, '项目（模板全部列：委托/计费方式、地址、续签前编号…）'),
 ):
     register(NamedQuery(_name.lower(), globals()[_name], _defaults, _desc))
+
+# ---------------------------------------------------------------------------------------
+# KG agent: the area(s) of each project, for "各片区…" grouping (a project may sit in two areas).
+# ---------------------------------------------------------------------------------------
+KG_PROJECT_AREAS = """
+MATCH (j:`项目`)-[:`属于片区`]->(a:`片区`)
+WHERE size($projects) = 0 OR j.`项目编号` IN $projects
+RETURN j.`项目编号` AS `项目编号`, a.`片区编号` AS `片区编号`, a.`片区名称` AS `片区名称`,
+       a.`来源模板` AS `来源模板`, a.`来源文件` AS `来源文件`, a.`行号` AS `行号`
+ORDER BY `项目编号`, `片区编号`
+"""
+
+register(NamedQuery("kg_project_areas", KG_PROJECT_AREAS, {"projects": []}, "项目所属片区（属于片区关系；分片区统计用）"))

@@ -6,6 +6,7 @@ outside it."""
 from __future__ import annotations
 
 from core.agents.kg.planner import TOOL_FIELDS
+from core.agents.kg.tools import pick
 
 LIST_LIMIT = 20
 PROV_KEYS = ("来源模板", "来源文件", "行号")
@@ -123,6 +124,18 @@ def compose(slots: dict, grounded: dict, steps: list[dict], *, masked: list[str]
     prov: list[dict] = []
     if errors and not last.get("rows"):
         body = "查询未能完成：" + "；".join(f"第{s['id']}步 {s['error']}" for s in errors)
+    elif last["tool"] == "ratio":
+        body, prov = _ratio_body(steps, last, scope, cov, grounded)
+    elif last["tool"] == "pick" and last.get("rows"):
+        body, prov = _pick_body(steps, last)
+    elif last["tool"] == "aggregate" and last.get("rows") and last["rows"][0].get("各组") is not None:
+        src = _source_step(steps, last)
+        src_rows = src["rows"] if src else []
+        if not src_rows:
+            body = _not_found(scope, cov, grounded)
+        else:
+            body = _nested_avg(last["rows"][0], src_rows)
+            prov = provenance_of(src_rows)
     elif last["tool"] == "aggregate":
         src = _source_step(steps, last)
         src_rows = src["rows"] if src else []
@@ -284,11 +297,14 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
             names[r.get("项目编号")] = project_name(r)
         elif group_by == "工号":
             names[r.get("工号")] = person_name(r)
+    if group_by == "片区编号":
+        names = {r.get("片区编号"): f"{r.get('片区名称')}（{r.get('片区编号')}）" if r.get("片区名称") else r.get("片区编号")
+                 for r in rows}
     op, field = rows[0].get("统计"), rows[0].get("字段")
     what = ("人数" if field == "工号" else "数量") if op == "count" else f"{field}{_OP_CN.get(op, op)}"
     count_units = {"工号": "人", "设备编号": "台", "项目编号": "个"}
     unit = count_units.get(field or "", "") if op == "count" else _UNITS.get(field or "", "")
-    by = {"工号": "人员", "项目编号": "项目"}.get(group_by, group_by)
+    by = {"工号": "人员", "项目编号": "项目", "片区编号": "片区"}.get(group_by, group_by)
     rank = "最少" if order == "asc" else "排名前"
     lines = [f"按{by}统计{what}（共 {len(rows)} 组）：" if not top else f"按{by}统计{what}，{rank} {top}："]
     if len(rows) == 2 and op == "sum" and not top and all(r.get("值") is not None for r in rows):
@@ -300,6 +316,8 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
         label = names.get(r.get(group_by)) or r.get(group_by)
         lines.append(f"{i}. {label}：{_fmt(r.get('值')) if r.get('值') is not None else '无数据'}{unit}"
                      f"（{r.get('行数')} 条记录）")
+    if group_by == "片区编号":
+        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
     return "\n".join(lines)
 
 
@@ -318,3 +336,136 @@ def _listing(rows: list[dict], tool: str, fields: list[str], distinct_key: str |
     if len(shown) > LIST_LIMIT:
         lines.append(f"……其余 {len(shown) - LIST_LIMIT} 条见结果表。")
     return "\n".join(lines), provenance_of(rows)
+
+
+_GROUP_WORD = {"项目编号": "项目", "片区编号": "片区", "岗位名称": "岗位"}
+
+
+def _group_label(key, group_by: str, src_rows: list[dict]) -> str:
+    keys = str(group_by).split("+")
+    parts = list(key) if isinstance(key, (tuple, list)) else [key]
+    out = []
+    for k, v in zip(keys, parts):
+        if k == "项目编号":
+            r = next((x for x in src_rows if x.get("项目编号") == v), {})
+            out.append(project_name(r) or str(v))
+        elif k == "工号":
+            r = next((x for x in src_rows if x.get("工号") == v), {})
+            out.append(person_name(r) or str(v))
+        else:
+            out.append(str(v))
+    return " ".join(out)
+
+
+def _nested_avg(res: dict, src_rows: list[dict]) -> str:
+    """平均每个项目…: the per-group figures, their total, the number of groups, the quotient."""
+    inner, field, group_by = res.get("内层统计"), res.get("字段"), str(res.get("分组") or "")
+    keys = group_by.split("+")
+    unit_word = _GROUP_WORD.get(keys[0], keys[0]) + ("每月" if "年月" in keys else "")
+    if inner == "count":
+        what = {"工号": "人数", "项目编号": "项目数", "设备编号": "设备数"}.get(field or "", "记录数")
+        unit = {"工号": "人", "项目编号": "个", "设备编号": "台"}.get(field or "", "条")
+    else:
+        what, unit = f"{field}", _UNITS.get(field or "", "")
+    n, total, value = res.get("组数") or 0, res.get("合计"), res.get("值")
+    if not n or value is None:
+        return f"数据中未找到可计算的{what}（没有任何分组有数值），无法求平均。"
+    group_n = "个" + _GROUP_WORD.get(keys[0], "组") if "年月" not in keys else "个项目月份"
+    lines = [f"平均每个{unit_word}的{what}为 {_fmt(value)}{unit}"
+             f"（{what}合计 {_fmt(total)}{unit} ÷ {n} {group_n}；{_fmt(total)} ÷ {n} = {_fmt(value)}）。",
+             f"按{unit_word}统计{what}（共 {n} 组，只计有记录的{_GROUP_WORD.get(keys[0], '组')}）："]
+    groups = [g for g in res.get("各组") or [] if g.get("值") is not None]
+    for i, g in enumerate(groups[:LIST_LIMIT], 1):
+        label = (f"{g['片区名称']}（{g.get(group_by)}）" if g.get("片区名称") and group_by == "片区编号"
+                 else _group_label(g.get(group_by), group_by, src_rows))
+        lines.append(f"{i}. {label}：{_fmt(g['值'])}{unit}"
+                     f"（{g.get('行数')} 条记录）")
+    if len(groups) > LIST_LIMIT:
+        lines.append(f"……其余 {len(groups) - LIST_LIMIT} 组见结果表。")
+    if group_by.startswith("片区编号"):
+        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+    return "\n".join(lines)
+
+
+def _pct(v) -> str:
+    return f"{_fmt(v)}%"
+
+
+def _ratio_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) -> tuple[str, list[dict]]:
+    """比率 = 分子 ÷ 分母 with both operands and their records; a zero denominator is said, not divided."""
+    ep = last.get("executed_params") or {}
+    of = ep.get("of") if isinstance(ep.get("of"), list) else [ep.get("of")]
+    num_step = next((s for s in steps if s["id"] == of[0]), steps[0])
+    den_step = next((s for s in steps if len(of) > 1 and s["id"] == of[1]), None)
+    rows = last.get("rows") or []
+    src_rows = list(num_step.get("rows") or []) + list((den_step or {}).get("rows") or [])
+    if not src_rows or not rows:
+        return _not_found(scope, cov, grounded), []
+    name = rows[0].get("名称") or "比例"
+    group_by = ep.get("group_by")
+    if ep.get("num") and ep.get("den"):
+        formula = f"{name} = Σ{'+'.join(ep['num'])} ÷ Σ({'+'.join(ep['den'])})"
+    else:
+        formula = f"{name} = 分子（满足条件的{'合计' if ep.get('op') == 'sum' else '数量'}） ÷ 分母（全部）"
+
+    def sentence(r: dict, label: str = "") -> str:
+        head = f"{label}：" if label else ""
+        if r.get("分母为零"):
+            return (f"{head}分母为 0（{r.get('分母口径')} 合计为 0，共 {r.get('分母行数')} 条记录），"
+                    f"无法计算{name}。")
+        if r.get("比率") is None:
+            return f"{head}分子没有可计算的数值，无法计算{name}。"
+        return f"{head}{name}为 {_pct(r['比率'])}（{_fmt(r['分子'])} ÷ {_fmt(r['分母'])} = {_pct(r['比率'])}）"
+
+    lines = [f"计算公式：{formula}。"]
+    if group_by and ep.get("top") and int(ep["top"]) >= len(rows) > 1:
+        lines.insert(0, f"按{_GROUP_WORD.get(group_by, '人员' if group_by == '工号' else group_by)}统计{name}，"
+                        f"{'从低到高' if ep.get('order') == 'asc' else '从高到低'}排列：")
+    elif group_by and ep.get("top"):
+        word = "最低" if ep.get("order") == "asc" else "最高"
+        lines.insert(0, f"按{_GROUP_WORD.get(group_by, '人员' if group_by == '工号' else group_by)}统计{name}，{word}的"
+                        f"{'前 ' + str(ep['top']) + ' 名' if int(ep['top']) > 1 else '是'}：")
+    if group_by:
+        for i, r in enumerate(rows, 1):
+            label = _group_label(r.get(group_by), group_by, src_rows)
+            lines.append(f"{i}. {sentence(r, label)}")
+    else:
+        r = rows[0]
+        lines.insert(0, sentence(r) + "。" if not sentence(r).endswith("。") else sentence(r))
+        if den_step is not None:
+            lines.append(f"分子：{_fmt(r.get('分子'))}（第{num_step['id']}步，{r.get('分子行数')} 条记录）；"
+                         f"分母：{_fmt(r.get('分母'))}（第{den_step['id']}步，{r.get('分母行数')} 条记录）。")
+        else:
+            lines.append(f"分子：Σ{r.get('分子口径')} = {_fmt(r.get('分子'))}；分母：Σ({r.get('分母口径')}) = "
+                         f"{_fmt(r.get('分母'))}（基于 {r.get('分子行数')} 条记录）。")
+    basis = num_step.get("rows") or []
+    if group_by and ep.get("top") and group_by in (basis[0] if basis else {}):
+        keep = {r.get(group_by) for r in rows}
+        basis = [r for r in basis if r.get(group_by) in keep] or basis
+    listing, _ = _listing(basis, num_step["tool"], num_step.get("fields") or [])
+    lines.append(("分子依据：\n" if den_step is not None else "依据：\n") + listing)
+    return "\n".join(lines), provenance_of(src_rows)
+
+
+def _pick_body(steps: list[dict], last: dict) -> tuple[str, list[dict]]:
+    ep = last.get("executed_params") or {}
+    field, order = ep.get("field"), ep.get("order")
+    rows = last["rows"]
+    word = "最早" if order == "asc" else "最晚（最近）"
+    values = list(dict.fromkeys(str(r.get(field)) for r in rows))
+    src = next((s for s in steps if s["id"] == ep.get("of")), None)
+    total = len((src or {}).get("rows") or [])
+    head = (f"{field}{word}的是 {values[0]}" if len(values) == 1 else
+            f"按{field}{word}排序的前 {ep.get('top') or len(rows)} 条：{values[0]} 至 {values[-1]}")
+    fields = [field] + [f for f in (last.get("fields") or []) if f != field]
+    listing, prov = _listing(rows, (src or {}).get("tool") or "", fields)
+    text = f"{head}（在 {total} 条有{field}的记录中比较）：\n{listing}"
+    src_rows = (src or {}).get("rows") or []
+    if field == "结束日期" and int(ep.get("top") or 1) == 1 and \
+            any(r.get("服务状态") not in (None, "服务中") for r in rows):
+        live = pick([r for r in src_rows if r.get("服务状态") == "服务中"], field, str(order), 1)
+        if live:  # "最早到期" also read as "which running contract ends first"
+            text += (f"\n其中服务中的项目{field}{word}的是："
+                     + "、".join(f"{project_name(r)}（{r.get(field)}）{cite(r)}" for r in live))
+            prov += [x for x in provenance_of(live) if x not in prov]
+    return text, prov

@@ -34,7 +34,7 @@ def run_plan(plan: list[dict], store, today: date) -> list[dict]:
                            derived=out["derived"], conditions_applied=out["conditions_applied"],
                            conditions_skipped=out["conditions_skipped"])
             else:
-                rec["rows"] = _builtin(tool.name, executed, results)
+                rec["rows"] = _builtin(tool.name, executed, results, store)
                 rec["params"] = executed
         except AppError as exc:
             rec["error"] = exc.user_message
@@ -56,11 +56,27 @@ def _rows_of(results: dict[int, dict], ref) -> list[dict]:
     return results[ref]["rows"]
 
 
-def _builtin(name: str, p: dict, results: dict[int, dict]) -> list[dict]:
+def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[dict]:
     if name == "aggregate":
-        return T.aggregate(_rows_of(results, p.get("of")), str(p.get("op") or "count"), p.get("field"),
+        rows = _rows_of(results, p.get("of"))
+        if "片区编号" in str(p.get("group_by") or "") and store is not None:
+            rows = T.attach_areas(store, rows)
+        return T.aggregate(rows, str(p.get("op") or "count"), p.get("field"),
                            bool(p.get("distinct")), p.get("group_by"), p.get("top"),
-                           str(p.get("order") or "desc"))
+                           str(p.get("order") or "desc"), p.get("then"))
+    if name == "ratio":
+        of = p.get("of") if isinstance(p.get("of"), list) else [p.get("of")]
+        num_rows = _rows_of(results, of[0])
+        den_rows = _rows_of(results, of[1]) if len(of) > 1 else None
+        if "片区编号" in str(p.get("group_by") or "") and store is not None:
+            num_rows = T.attach_areas(store, num_rows)
+            den_rows = T.attach_areas(store, den_rows) if den_rows is not None else None
+        return T.ratio(num_rows, den_rows, str(p.get("op") or "count"), p.get("field"), p.get("num"),
+                       p.get("den"), str(p.get("name") or "比例"), p.get("group_by"), p.get("top"),
+                       str(p.get("order") or "desc"))
+    if name == "pick":
+        return T.pick(_rows_of(results, p.get("of")), str(p.get("field") or ""), str(p.get("order") or "asc"),
+                      p.get("top"))
     if name == "project_gap":
         of = p.get("of") or []
         return T.project_gap(_rows_of(results, of[0]), _rows_of(results, of[1]), p.get("months") or [])

@@ -1,5 +1,6 @@
-"""LLM helpers for the KG agent: every prompt carries READ_ONLY_SAFETY; any LLM failure
-returns ``None`` so the node falls back to its rules path (and says so)."""
+"""LLM helpers for the KG agent: every prompt carries READ_ONLY_SAFETY; any LLM failure or a
+step / token / time budget overrun returns ``None`` so the node falls back to its rules path
+(and says so)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, Field
 
-from core.errors import LLMError
+from core.errors import BudgetExceeded, LLMError
 from core.llm.client import READ_ONLY_SAFETY
 
 T = TypeVar("T", bound=BaseModel)
@@ -20,7 +21,7 @@ def ask(client, prompt: str, model: type[T]) -> T | None:
         return None
     try:
         return client.generate([{"role": "system", "content": SYSTEM}, {"role": "user", "content": prompt}], model)
-    except LLMError:
+    except (LLMError, BudgetExceeded):  # a budget overrun is noted by context.BudgetedLLM
         return None
 
 

@@ -231,6 +231,19 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         steps[-1]["asked"] = asked
         if tool == "procurement" and re.search(r"维保", slots.get("question", "")):  # 采购和维保 both asked
             steps.append(_step(2, "maintenance", {"projects": projects, "months": months}))
+    ratio = slots.get("ratio")
+    if ratio and steps and steps[-1]["tool"] not in ("project_gap", "absence", "intersect", "anti_join"):
+        return _ratio_steps(steps, ratio, slots, grounded, derived, scope, intent)
+    if agg and agg.get("op") in ("earliest", "latest") and steps:
+        last = steps[-1]["id"]
+        if agg["field"] not in steps[-1]["fields"]:
+            steps[-1]["fields"].append(agg["field"])
+        steps.append(_step(last + 1, "pick", {"of": last, "field": agg["field"],
+                                               "order": "asc" if agg["op"] == "earliest" else "desc",
+                                               "top": int(agg.get("top") or 1)},
+                           depends=[last], fields=list(steps[-1]["fields"]),
+                           note=f"按{agg['field']}取{'最早' if agg['op'] == 'earliest' else '最晚'}的记录"))
+        return steps
     if agg and steps[-1]["tool"] not in ("project_gap", "absence", "intersect", "anti_join") or \
             (agg and steps[-1]["tool"] in ("project_gap", "absence", "intersect", "anti_join")
              and agg.get("op") == "count"):
@@ -242,6 +255,8 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         ap = {"of": last, "op": agg["op"], "field": field, "distinct": bool(agg.get("distinct"))}
         if agg.get("group_by"):
             ap["group_by"] = agg["group_by"]
+        if agg.get("then"):
+            ap["then"] = agg["then"]
         if agg.get("top"):
             ap["top"] = int(agg["top"])
             if agg.get("order"):
@@ -249,6 +264,41 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         steps.append(_step(last + 1, "aggregate", ap,
                            depends=[last], fields=[], note=_agg_note(agg["op"], field)))
     return steps
+
+
+def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, derived: list[dict],
+                 scope: dict, intent: str) -> list[dict]:
+    """出勤率-style ratios: one step, two sums over its rows. 占比-style ratios: the filtered step
+    (numerator) plus the same query without the subset's filters and conditions (denominator)."""
+    first = steps[0]
+    if ratio.get("kind") == "fields":
+        for f in [*ratio["num"], *ratio["den"]]:
+            if f not in first["fields"]:
+                first["fields"].append(f)
+        rp = {"of": [first["id"]], "num": ratio["num"], "den": ratio["den"], "name": ratio["name"]}
+        for k in ("group_by", "top", "order"):
+            if ratio.get(k):
+                rp[k] = ratio[k]
+        note = f"{ratio['name']} = Σ{'+'.join(ratio['num'])} ÷ Σ({'+'.join(ratio['den'])})"
+        return [first, _step(2, "ratio", rp, depends=[first["id"]], fields=[], note=note)]
+    den_slots = {**slots, "ratio": None, "agg": None, "conditions": [], "filters": {}}
+    den_grounded = {**grounded, "filters": {}}
+    if ratio.get("whole") or (not any(v for v in (grounded.get("filters") or {}).values())
+                              and not slots.get("conditions")):
+        den_grounded.update(projects=[], areas=[])  # "图书馆的员工占全部员工的比例": the subset is the project
+    den = build_plan(den_slots, den_grounded, [], {k: v for k, v in (scope or {}).items() if k != "positions"})
+    if not den:
+        return steps
+    d = {**den[0], "id": 2, "depends": [], "note": "分母：不加筛选条件的全部记录"}
+    first = {**first, "note": "分子：满足条件的记录"}
+    field = ratio.get("field")
+    op = "sum" if field else "count"
+    key = field if field else _count_key(intent)
+    rp = {"of": [1, 2], "op": op, "field": key, "name": ratio["name"]}
+    for k in ("group_by", "top", "order"):
+        if ratio.get(k):
+            rp[k] = ratio[k]
+    return [first, d, _step(3, "ratio", rp, depends=[1, 2], fields=[], note=f"{ratio['name']} = 分子 ÷ 分母")]
 
 
 def _count_key(intent: str) -> str | None:

@@ -1,6 +1,7 @@
 """The agent's tools: named Cypher queries (core/graph/queries.py, ``kg_*``) plus built-in
-computations done in Python over earlier steps' rows (aggregate, absence analysis, project
-gap, intersection).
+computations done in Python over earlier steps' rows (aggregate — also per 片区 and nested
+"平均每个项目…" averages —, ratio, earliest / latest pick, absence analysis, project gap,
+intersection).
 
 :func:`run_step` does parameter aliasing (项目编号 → projects …), checks the tool signature,
 records executed vs dropped parameters, runs the query on the read-only path, applies
@@ -58,8 +59,13 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
     Tool("areas", "kg_areas", ("areas",), "片区及片区负责人", "片区"),
     Tool("suppliers", "kg_suppliers", (), "供应商列表", "供应商"),
     # built-ins
-    Tool("aggregate", None, ("of", "op", "field", "distinct", "group_by", "top", "order"),
-         "聚合统计 sum/avg/count/max/min（可分组、取前 N 名）"),
+    Tool("aggregate", None, ("of", "op", "field", "distinct", "group_by", "top", "order", "then"),
+         "聚合统计 sum/avg/count/max/min（可分组、取前 N 名；group_by 可为 片区编号 或 项目编号+年月；"
+         "then=avg 时再对各组结果求平均，如“平均每个项目有多少人”）"),
+    Tool("ratio", None, ("of", "op", "field", "num", "den", "name", "group_by", "top", "order"),
+         "比率：两步结果的计数/合计之比（占比、中标率），或同一步两组字段合计之比（出勤率、回款率、满编率）"),
+    Tool("pick", None, ("of", "field", "order", "top"),
+         "按日期字段取最早/最晚的前 N 条记录（最早到期、最近一次检查、最晚入职）"),
     Tool("absence", None, ("of", "projects", "months", "positions"), "缺勤分析：服务期在册 vs 考勤出勤"),
     Tool("project_gap", None, ("of", "projects", "statuses", "months"), "项目缺口：服务中但无人员服务记录的项目"),
     Tool("intersect", None, ("of", "key", "by", "run"), "交集：各步骤结果按关键字段取交集（如连续 N 个月都加班）"),
@@ -276,7 +282,8 @@ def _num(v):
 
 
 def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = False,
-              group_by: str | None = None, top: int | None = None, order: str = "desc") -> list[dict]:
+              group_by: str | None = None, top: int | None = None, order: str = "desc",
+              then: str | None = None) -> list[dict]:
     if op not in AGG_OPS:
         raise BadInputError(f"聚合方式“{op}”无效，可选：{'、'.join(AGG_OPS)}")
 
@@ -297,10 +304,23 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
         return max(nums) if op == "max" else min(nums)
 
     if group_by:
+        keys = [k for k in str(group_by).split("+") if k]
         groups: dict[Any, list[dict]] = {}
         for r in rows:
-            groups.setdefault(r.get(group_by), []).append(r)
+            g = r.get(keys[0]) if len(keys) == 1 else tuple(r.get(k) for k in keys)
+            if len(keys) == 1 and g in (None, "") and group_by in ("片区编号", "项目编号"):
+                continue  # a person without a current project / a project outside every area: not a group
+            groups.setdefault(g, []).append(r)
         out = [{group_by: g, "统计": op, "字段": field, "值": one(rs), "行数": len(rs)} for g, rs in groups.items()]
+        if group_by == "片区编号":
+            for o in out:
+                o["片区名称"] = next((r.get("片区名称") for r in groups[o[group_by]] if r.get("片区名称")), None)
+        if then == "avg":
+            vals = [o["值"] for o in out if o["值"] is not None]
+            total = round(sum(vals), 2) if vals else None
+            return [{"统计": "avg", "字段": field, "值": round(total / len(vals), 2) if vals else None,
+                     "行数": len(rows), "内层统计": op, "分组": group_by, "组数": len(vals), "合计": total,
+                     "各组": out}]
         if top:
             sign = 1 if order == "asc" else -1
             out.sort(key=lambda r: (r["值"] is None, sign * (r["值"] or 0)))
@@ -370,3 +390,84 @@ def intersect(step_rows: list[list[dict]], key: str) -> list[dict]:
                 out.append(r)
                 seen.add(k)
     return out
+
+
+# ---- 片区 grouping, ratios, earliest / latest ---------------------------------------------
+def attach_areas(store, rows: list[dict]) -> list[dict]:
+    """Rows keyed by 项目编号 get their project's 片区编号 / 片区名称 (the 属于片区 relationship of
+    05_项目片区关系). A project in two areas yields one row per area, so it counts in both."""
+    if not rows or "片区编号" in rows[0] or "项目编号" not in rows[0]:
+        return rows
+    codes = sorted({str(r.get("项目编号")) for r in rows if r.get("项目编号")})
+    by: dict[str, list[dict]] = {}
+    for a in store.run_named("kg_project_areas", {"projects": codes}):
+        by.setdefault(str(a.get("项目编号")), []).append(a)
+    out = []
+    for r in rows:
+        areas = by.get(str(r.get("项目编号"))) or [{}]
+        for a in areas:
+            out.append({**r, "片区编号": a.get("片区编号"), "片区名称": a.get("片区名称")})
+    return out
+
+
+def _sum_fields(rows: list[dict], fields: list[str]) -> tuple[float | None, int]:
+    total, n = 0.0, 0
+    for r in rows:
+        vals = [_num(r.get(f)) for f in fields]
+        if all(v is None for v in vals):
+            continue
+        total += sum(v for v in vals if v is not None)
+        n += 1
+    return (round(total, 2) if n else None), n
+
+
+def ratio(num_rows: list[dict], den_rows: list[dict] | None, op: str = "count", field: str | None = None,
+          num: list[str] | None = None, den: list[str] | None = None, name: str = "比例",
+          group_by: str | None = None, top: int | None = None, order: str = "desc") -> list[dict]:
+    """One row ``{比率, 分子, 分母, 公式…}``; per group when ``group_by`` (the ``top`` highest, or
+    lowest with ``order="asc"``, ties kept). A zero denominator gives
+    ``比率: None`` with ``分母为零: True`` instead of dividing."""
+    def one(nr: list[dict], dr: list[dict]) -> dict:
+        if num and den:  # 出勤率 = Σ出勤天数 ÷ Σ(出勤天数+请假天数+旷工天数) over the same rows
+            n_val, _ = _sum_fields(nr, list(num))
+            d_val, _ = _sum_fields(nr, list(den))
+            n_lab, d_lab = "+".join(num), "+".join(den)
+        elif op == "sum" and field:
+            n_val, _ = _sum_fields(nr, [field])
+            d_val, _ = _sum_fields(dr, [field])
+            n_lab = d_lab = f"{field}合计"
+        else:
+            key = field
+            n_val = len({str(r.get(key)) for r in nr if r.get(key) not in (None, "")}) if key else len(nr)
+            d_val = len({str(r.get(key)) for r in dr if r.get(key) not in (None, "")}) if key else len(dr)
+            n_lab = d_lab = "数量"
+        zero = not d_val
+        val = None if zero or n_val is None else round(float(n_val) / float(d_val) * 100, 2)
+        return {"统计": "ratio", "名称": name, "比率": val, "分子": n_val, "分母": d_val, "分子口径": n_lab,
+                "分母口径": d_lab, "分母为零": zero, "分子行数": len(nr), "分母行数": len(dr)}
+
+    den_rows = num_rows if den_rows is None else den_rows
+    if group_by:
+        keys = list(dict.fromkeys([r.get(group_by) for r in den_rows] + [r.get(group_by) for r in num_rows]))
+        out = [{group_by: k, **one([r for r in num_rows if r.get(group_by) == k],
+                                   [r for r in den_rows if r.get(group_by) == k])} for k in keys if k not in (None, "")]
+        if top:
+            sign = 1 if order == "asc" else -1
+            out.sort(key=lambda r: (r["比率"] is None, sign * (r["比率"] or 0)))
+            if len(out) > int(top):
+                cut = out[int(top) - 1]["比率"]
+                out = [r for i, r in enumerate(out) if i < int(top) or r["比率"] == cut]
+        return out
+    return [one(num_rows, den_rows)]
+
+
+def pick(rows: list[dict], field: str, order: str = "asc", top: int | None = 1) -> list[dict]:
+    """The records with the earliest (``asc``) / latest (``desc``) ``field`` value (ISO dates or
+    year-months compare as text); ties with the last place are kept; rows without it are left out."""
+    dated = [r for r in rows if r.get(field) not in (None, "")]
+    dated.sort(key=lambda r: str(r.get(field)), reverse=(order == "desc"))
+    n = max(1, int(top or 1))
+    if len(dated) > n:
+        cut = str(dated[n - 1].get(field))
+        dated = [r for i, r in enumerate(dated) if i < n or str(r.get(field)) == cut]
+    return dated

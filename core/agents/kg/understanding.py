@@ -36,7 +36,8 @@ PROJECT_ATTRS: dict[str, str] = {"甲方": "甲方名称", "委托方": "甲方�
                                  "上级项目": "上级项目编号", "负责人": "项目负责人", "状态": "服务状态"}
 CONSEC_RE = re.compile(r"连续\s*(\d{1,2}|[一二两三四五六七八九十]{1,2})\s*个?月|每个月都|各月都|每月都|每个月均")
 _CN_N = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-GROUP_RE = [(re.compile(r"各项目|每个项目|按项目|分项目|各个项目|各自项目"), "项目编号"),
+GROUP_RE = [(re.compile(r"各片区|每个片区|按片区|分片区|各个片区|每一个片区"), "片区编号"),
+            (re.compile(r"各项目|每个项目|按项目|分项目|各个项目|各自项目"), "项目编号"),
             (re.compile(r"各月|每月(?!都)|每个月(?!都|均)|按月|分月|逐月|月度趋势"), "年月"),
             (re.compile(r"各岗位|按岗位|每个岗位|分岗位"), "岗位名称")]
 
@@ -232,6 +233,15 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
         cov_end = index.coverage[1] if index is not None and index.coverage else "9999-99"
         conditions.append({"field": "结束", "op": "==", "value": 0, "text": "目前仍在服务", "derived": None,
                            "expr": f"结束 == None or 结束 >= '{cov_end}'"})
+    intent, agg, conditions, filters, ratio = _extended_kinds(q, intent, agg, conditions, filters, today, areas,
+                                                              projects)
+    if ratio:
+        granularity = "汇总"
+    elif agg and agg.get("op") in ("earliest", "latest"):
+        granularity = "明细"
+    unsupported = sorted(set(RATIO_RE.findall(q)) - ({ratio["name"]} if ratio else set()))
+    if ratio:
+        unsupported = [u for u in unsupported if u not in ("占比", "百分比")]
     return {
         "question": q, "base_question": q, "followup": False,
         "kind": "graph",
@@ -246,7 +256,8 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
         "concepts": concepts,
         "children_of": children_of,
         "without": without,
-        "unsupported": sorted(set(RATIO_RE.findall(q))),
+        "unsupported": unsupported,
+        "ratio": ratio,
     }
 
 
@@ -381,3 +392,158 @@ EXTRA_INTENTS = {"从属上级": "子项目的上级项目", "片区": "片区�
 
 def intent_description(intent: str) -> str:
     return INTENTS.get(intent, (EXTRA_INTENTS.get(intent, ""), ()))[0]
+
+
+# ---- grouped / nested averages, ratios, earliest-latest (rules mode) ----------------------
+# "平均每个项目…" first: in "各片区平均每个项目多少人" the average is per project
+NESTED_AVG_RES = (re.compile(r"平均(?:下来)?(?:每个|每一个|每家|每|各个|各|一个|单个)(项目|片区|岗位)(?:的)?(每个?月)?"),
+                  re.compile(r"(?:每个|每一个|每家|各个|各)(项目|片区|岗位)(每个?月)?(?:的)?平均"))
+_GROUP_KEYS = {"项目": "项目编号", "片区": "片区编号", "岗位": "岗位名称"}
+# ratio name → (intent, numerator fields, denominator fields): both sums over the same rows
+FIELD_RATIOS: dict[str, tuple[str, list[str], list[str]]] = {
+    "出勤率": ("考勤", ["出勤天数"], ["出勤天数", "请假天数", "旷工天数"]),
+    "回款率": ("收费", ["收款金额"], ["开票金额"]), "收款率": ("收费", ["收款金额"], ["开票金额"]),
+    "满编率": ("编制", ["在岗人数"], ["项目编制"]), "到岗率": ("编制", ["在岗人数"], ["项目编制"]),
+}
+# ratio name → (intent, numerator condition when no grounded filter says it, condition text)
+SUBSET_RATIOS: dict[str, tuple[str, str, str]] = {
+    "中标率": ("投标", "中标结果 == '中标'", "中标"), "完好率": ("设备", "完好状况 == '完好'", "完好"),
+    "离职率": ("人员", "离职日期 != None", "已离职"), "流失率": ("人员", "离职日期 != None", "已离职"),
+}
+SHARE_RE = re.compile(r"占比|比例|比重|百分之几|百分比|占.{0,12}(?:的)?(?:多少|几成|百分)|所占")
+DATE_EXTREME_RE = re.compile(r"(最早|最先|最晚|最迟|最新|最后一次|最近一次|最近的一次|最近|下一个|下一次)"
+                             r"(?!\s*[\d一二两三四五六七八九十半]+\s*个?(?:月|年|季度?|周|天|日))")
+DATE_FIELDS: list[tuple[re.Pattern, str, str]] = [
+    (re.compile(r"到期|结束|届满|截止|终止"), "结束日期", "项目"),
+    (re.compile(r"开始|启动|进场|开工|签约|成立"), "开始日期", "项目"),
+    (re.compile(r"入职|加入|进公司|来公司"), "入职日期", "人员"),
+    (re.compile(r"离职"), "离职日期", "人员"),
+    (re.compile(r"出生|生日"), "出生日期", "人员"),
+    (re.compile(r"整改"), "整改完成日期", "检查"),
+    (re.compile(r"检查|巡检|抽检|检"), "检查日期", "检查"),
+    (re.compile(r"中标"), "中标日期", "投标"),
+    (re.compile(r"启用|投用"), "启用日期", "设备"),
+    (re.compile(r"采购|维保|购买|买"), "日期", "采购"),
+]
+_INTENT_DATE = {"检查": "检查日期", "采购": "日期", "投标": "中标日期", "考勤": "年月", "排班": "年月", "收费": "年月"}
+_WHICH_KEYS = {"项目": "项目编号", "月": "年月", "片区": "片区编号", "岗位": "岗位名称"}
+_PICK_N_RE = re.compile(r"(\d{1,2}|[两三四五六七八九十])\s*(?:个|名|位|家|条|台|次|人|项)")
+
+
+def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict], filters: dict, today: date,
+                    areas: list[str] | None = None, projects: list[str] | None = None
+                    ) -> tuple[str, dict | None, list[dict], dict, dict | None]:
+    """Nested averages (平均每个项目…), ratios (出勤率, 占比) and earliest / latest records."""
+    ratio = None
+    areas, projects = areas or [], projects or []
+    if not intent and "片区" in q and re.search(r"负责|谁管|主管|经理|是谁", q):
+        intent = "片区"  # "各片区的负责人是谁"
+    m = NESTED_AVG_RES[0].search(q) or NESTED_AVG_RES[1].search(q)
+    if m:
+        unit = m.group(1)
+        per_month = bool(m.group(2))
+        key = _GROUP_KEYS[unit] + ("+年月" if per_month else "")
+        rest = q[:m.start()] + "□" + q[m.end():]
+        field = _numeric_field(rest)
+        if COUNT_PROJECT_RE.search(rest) or (unit == "片区" and re.search(r"几个|多少个|项目", rest) and not field):
+            inner, f = "count", "项目编号"
+            if intent in ("", "片区", "人员"):
+                intent = "项目"
+        elif COUNT_PERSON_RE.search(rest) or re.search(r"多少人|几人|几个人|人数|员工数", rest) or (
+                not field and re.search(r"员工|人员|保安|保洁", rest)):
+            inner, f = "count", "工号"
+            if intent in ("", "片区", "项目"):
+                intent = "人员"
+        elif not field and (COUNT_ANY_RE.search(rest) or re.search(r"多少|几", rest)):
+            # 设备 → 设备编号; 检查 / 采购 records have no single key: count rows (field None)
+            inner, f = "count", {"设备": "设备编号", "证书": "工号", "投标": "项目编号", "收费": "项目编号",
+                                 "检查": "", "采购": ""}.get(intent, "工号")
+        else:
+            inner, f = "sum", field or _default_numeric(intent)
+        if f is not None:
+            agg = {"op": inner, "field": f or None, "distinct": inner == "count" and bool(f), "group_by": key,
+                   "then": "avg", "explicit": True}
+            agg = {"op": inner, "field": f, "distinct": inner == "count", "group_by": key, "then": "avg",
+                   "explicit": True}
+            if intent == "考勤" and "出勤" in q and inner == "count" and not any(
+                    c["field"] in ("出勤天数", "上班天数") for c in conditions):
+                conditions.append({"field": "出勤天数", "op": ">", "value": 0, "text": "出勤", "derived": None,
+                                   "expr": "出勤天数 > 0 or 上班天数 > 0"})
+    group_key = next((key for rx, key in GROUP_RE if rx.search(q)), None) if not m else None
+    if not m and group_key and agg is None and (COUNT_ANY_RE.search(q) or COUNT_PERSON_RE.search(q)
+                                                or COUNT_PROJECT_RE.search(q)):
+        # "各片区分别有多少台设备": a per-group count even though "分别" reads like a listing
+        key = "工号" if COUNT_PERSON_RE.search(q) else "项目编号" if COUNT_PROJECT_RE.search(q) else {
+            "设备": "设备编号", "项目": "项目编号", "证书": "工号", "投标": "项目编号", "收费": "项目编号"}.get(intent)
+        agg = {"op": "count", "field": key, "distinct": bool(key), "explicit": True, "group_by": group_key}
+    if not m and len(areas) > 1 and re.search(r"各|分别|各自|对比|比较|哪个", q):
+        group_key = group_key or "片区编号"  # "青浦片区和徐汇片区各有几个项目"
+        if agg and agg.get("op") in ("count", "sum", "avg") and not agg.get("group_by"):
+            agg["group_by"] = "片区编号"
+    if agg and agg.get("group_by") == "片区编号" and intent == "片区":
+        intent = "项目"  # "各片区有多少个项目": the projects, grouped by their area
+    for name, (r_intent, num, den) in FIELD_RATIOS.items():
+        if name in q:
+            intent = r_intent
+            ratio = {"kind": "fields", "name": name, "num": num, "den": den, "group_by": group_key}
+            conditions = [c for c in conditions if c.get("text") != "出勤"]
+            break
+    if ratio is None:
+        for name, (r_intent, cond, text) in SUBSET_RATIOS.items():
+            if name in q:
+                intent = r_intent  # 中标率 is about bids, 完好率 about equipment, whatever else was matched
+                has_filter = any(v for v in filters.values())
+                if not has_filter and not any(c["expr"] == cond for c in conditions):
+                    conditions.append({"field": cond.split()[0], "op": "==", "value": 0, "text": text,
+                                       "derived": None, "expr": cond})
+                ratio = {"kind": "subset", "name": name, "group_by": group_key}
+                break
+    if ratio is None and SHARE_RE.search(q) and (any(v for v in filters.values()) or conditions or (
+            re.search(r"占(?:全部|所有|全体|全公司|公司|总)", q) and (projects or areas))):
+        ratio = {"kind": "subset", "name": "占比", "group_by": group_key}
+    if ratio is not None:
+        ratio["whole"] = bool(re.search(r"占(?:全部|所有|全体|全公司|公司|总)", q))
+        best = re.search(r"最(低|少|小|差)|最(高|多|大|好)|倒数", q)
+        which = re.search(r"(谁|哪位|哪些人|哪个人|哪名|哪个员工)|哪(?:个|些|一个)?(项目|月|片区|岗位)", q) or \
+            re.search(r"最(?:低|少|小|差|高|多|大|好)的(?:是)?((?:员工|人员|人))|最(?:低|少|小|差|高|多|大|好)的(?:是)?"
+                      r"(项目|月|片区|岗位)", q)
+        ranking = re.search(r"排名|排行|排序|从高到低|从低到高|由高到低|由低到高", q)
+        if (ranking or best) and which and not ratio.get("group_by"):
+            ratio["group_by"] = "工号" if which.group(1) else _WHICH_KEYS[which.group(2)]
+        if ranking and not best and ratio.get("group_by"):
+            ratio["top"], ratio["order"] = 999, "asc" if re.search(r"从低到高|由低到高", q) else "desc"
+        if best and ratio.get("group_by"):
+            tm = TOP_RE.search(q)
+            tok = (tm.group(1) or tm.group(2) or tm.group(3)) if tm else None
+            ratio["top"] = (int(tok) if tok.isdigit() else _CN_N.get(tok, 1)) if tok else 1
+            ratio["order"] = "desc" if best.group(2) else "asc"
+        explicit_field = _numeric_field(q)
+        ratio["field"] = explicit_field if ratio["name"] == "占比" and explicit_field and \
+            (agg or {}).get("op") != "count" else None
+        agg = None
+        return intent, agg, conditions, filters, ratio
+    dm = DATE_EXTREME_RE.search(q)
+    if dm and not (agg and agg.get("field") in ("司龄", "年龄")):
+        field, d_intent = None, None
+        for rx, f, fi in DATE_FIELDS:
+            if rx.search(q):
+                field, d_intent = f, fi
+                break
+        if field is None and intent in _INTENT_DATE and dm.group(1) != "最近":
+            field, d_intent = _INTENT_DATE[intent], intent
+        if agg and (agg.get("group_by") or agg.get("top") or agg.get("op") in ("max", "min", "avg")):
+            field = None  # "最近加班最多的是谁": a ranking, not the latest record
+        if field and intent in ("", "人员", "项目", d_intent):
+            intent = d_intent
+            word = dm.group(1)
+            order = "asc" if word in ("最早", "最先") else "desc"
+            n_m = _PICK_N_RE.search(q[dm.start():]) or _PICK_N_RE.search(q[:dm.start()])
+            n = (int(n_m.group(1)) if n_m.group(1).isdigit() else _CN_N.get(n_m.group(1), 1)) if n_m else 1
+            if word in ("下一个", "下一次") and field != "结束日期":
+                return intent, agg, conditions, filters, ratio  # the data holds no future inspections
+            if word in ("最近", "下一个", "下一次") and field == "结束日期":  # "最近到期": the next one still ahead
+                order = "asc"
+                conditions.append({"field": "结束日期", "op": ">=", "value": 0, "text": "尚未到期", "derived": None,
+                                   "expr": f"结束日期 >= '{today.isoformat()}'"})
+            agg = {"op": "earliest" if order == "asc" else "latest", "field": field, "top": n, "explicit": True}
+    return intent, agg, conditions, filters, ratio

@@ -23,6 +23,9 @@ def answer(state: dict, *, config) -> dict:
     notes = []
     if state.get("llm_fallback"):
         notes.append(state["llm_fallback"])
+    over = ctx.budget_notice(config)
+    if over and over not in notes:
+        notes.append(over)
     rr = state.get("run_report") or {}
     if rr.get("problems") and not rr.get("retry"):
         notes.extend(rr["problems"])
@@ -33,14 +36,18 @@ def answer(state: dict, *, config) -> dict:
                           f"保留所有〔来源〕标注：\n{text}", AnswerOut)
         if out is not None and _numbers(out.answer) <= _numbers(text) and "〔" in out.answer:
             text = out.answer
+        over = ctx.budget_notice(config)
+        if out is None and over and over not in text:
+            text += f"\n注：{over}"  # the budget ran out at the polishing call: the rules answer stands
     # rows the answer is based on: an aggregate's source rows, else the last step's rows
     rows = steps[-1]["rows"] if steps else []
     detail_step = None
     if steps:
-        detail_step = next((s for s in reversed(steps) if s["tool"] not in ("aggregate",)), steps[-1])
-        if steps[-1]["tool"] == "aggregate":
+        detail_step = next((s for s in reversed(steps) if s["tool"] not in ("aggregate", "ratio")), steps[-1])
+        if steps[-1]["tool"] in ("aggregate", "ratio"):
             rows = detail_step["rows"]
-    main = next((s for s in steps if s["tool"] not in ("aggregate", "intersect", "project_gap", "absence")), None)
+    main = next((s for s in steps if s["tool"] not in ("aggregate", "ratio", "pick", "intersect", "project_gap",
+                                                       "absence")), None)
     hist_rows = (main or {}).get("rows") or []
     turn = {"question": slots.get("question") or state.get("question"), "slots": slots, "grounded": grounded,
             "answer": text, "tool": (main or {}).get("tool"), "fields": (main or {}).get("fields") or [],

@@ -26,7 +26,9 @@ def reuse_check(state: dict, *, config) -> dict:
     new_filters = slots.get("filters") or {}
     keys = set(rows[0]) if rows else set()
     for f, vals in new_filters.items():
-        if vals != (ps.get("filters") or {}).get(f) and f not in keys:
+        old = (ps.get("filters") or {}).get(f)
+        # earlier rows were already cut to the old values: only a narrowing can be derived from them
+        if vals != old and (f not in keys or (old and not set(vals) <= set(old))):
             ok = False
     for c in slots.get("conditions") or []:
         if not referenced_names(c["expr"]) <= keys and not c.get("derived"):

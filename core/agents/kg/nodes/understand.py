@@ -26,6 +26,8 @@ def understand(state: dict, *, config) -> dict:
     if not feedback and is_chat(text, False):
         return {"kind": "chat", "slots": {"question": text, "kind": "chat"}, "trace": trace(state, "understand",
                                                                                         kind="chat")}
+    if not feedback:
+        ctx.start_turn(config)  # a new question: a fresh step / token / time budget for its LLM calls
     index = ctx.get_index(config)
     today = ctx.today(config)
     slots = extract_slots(text, index, today, previous)
@@ -42,7 +44,7 @@ def understand(state: dict, *, config) -> dict:
         out = ask(client, f"最近对话：\n{ctx_text}\n\n当前问题：{text}\n可选意图：{'、'.join(INTENTS)}\n"
                           "请判断是闲聊(chat)还是图谱查询(graph)，并抽取意图、项目名称、人员、时间表述。", UnderstandOut)
         if out is None:
-            fallback = "大模型不可用，已使用规则模式理解问题。"
+            fallback = ctx.budget_notice(config) or "大模型不可用，已使用规则模式理解问题。"
         else:
             if out.kind == "chat" and not slots.get("projects") and not slots.get("intent"):
                 return {"kind": "chat", "slots": {"question": text, "kind": "chat"},
