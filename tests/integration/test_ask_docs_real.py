@@ -87,11 +87,11 @@ def judge(case: dict, res: dict) -> tuple[bool, str]:
     return True, ""
 
 
-# Measured on the whole file (25 builder cases + 114 written from reading the documents, the
-# 5 that only the scanned PDF answers skipped here): 131/134 in rules mode. The misses are
-# unanswerable questions answered with near sentences (旧手机回收价格, 外地户籍额外奖励,
-# 优惠叠加次数): 16/19 refusals. Thresholds sit just under that, so regressions fail.
-GOLDEN_MIN_SHARE = 0.96
+# Measured on the whole file (25 builder cases + 144 written from reading the documents, the
+# 6 that only the scanned PDF answers skipped here): 161/163 in rules mode. The misses: 旧手机回收价格
+# answered from a loosely matching notice, and one unanswerable that is refused only when the scan
+# is indexed. Thresholds sit just under that, so regressions fail.
+GOLDEN_MIN_SHARE = 0.97
 REFUSAL_MIN_SHARE = 0.8
 
 

@@ -31,6 +31,8 @@ def route_after_grade(state: dict) -> str:
     if state.get("uncovered_terms"):
         more = int(state.get("attempt") or 0) < int(state.get("max_attempts") or MAX_ROUNDS)
         return "reflect" if more else "fallback"
+    if state.get("unanswered_parts") and int(state.get("attempt") or 0) < int(state.get("max_attempts") or MAX_ROUNDS):
+        return "reflect"  # a part of a compound question is still open: one more round for it
     if graded and (best >= STRONG_THRESHOLD or len(graded) >= 2):
         return "generate"
     if int(state.get("attempt") or 0) < int(state.get("max_attempts") or MAX_ROUNDS):

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 
 from core.agents.rag.textutil import (
-    GENERIC_TERMS, SYNONYMS, citation_numbers, coverage, display, entities, key_terms, ngram_containment,
+    FRAME_WORDS, GENERIC_TERMS, STOPWORDS, places, salient_nouns, SYNONYMS, citation_numbers, coverage, display, entities, key_terms, ngram_containment,
     is_table_header, is_table_row, norm, place_words, numbers_in, specific_terms, split_sentences, strip_citations, term_in,
     term_weight,
 )
@@ -49,15 +49,15 @@ ANSWER_TYPES = [
     (re.compile(r"比例|百分之|几成|折扣"), re.compile(r"\d+(\.\d+)?\s*[%％]")),
     (re.compile(r"多久|多长时间|有效期|期限|几天|几日|多少天|几个月|几年|多少小时"),
      re.compile(r"\d+\s*(个)?(自然日|工作日|天|日|小时|个月|月|年)(?!\d)|当批次")),
-    (re.compile(r"(什么时候|何时|哪天|几号|哪一天).{0,4}(开始|启动|开放|起)|从(什么时候|何时|哪天)"),
+    (re.compile(r"(什么时候|何时|哪天|几号|哪一天).{0,4}(开始|启动|开放|起)|从(什么时候|何时|哪天)(?!.{0,4}(到|至))"),
      re.compile(r"\d{1,2}\s*(月|日|时)[^，。；]{0,3}起|自\s*\d|起(开放|启动|开始)|开放申报|启动")),
     (re.compile(r"什么时候|何时|哪天|几号|时间|日期|截止|截至|开始|起止|哪一天"),
      re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*日|\d{4}\s*年|\d{1,2}\s*时|\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}")),
     (re.compile(r"多少钱|多少元|金额|补贴多少|补多少|领多少|领取多少|能领|可以领|最高|上限|额度|总额|资金"),
      re.compile(r"\d+(\.\d+)?\s*(万)?元|\d+(\.\d+)?\s*[%％]")),
-    (re.compile(r"(几|多少)\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人)"),
+    (re.compile(r"((?<!哪)几|多少)\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人)"),
      re.compile(r"\d+\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人)|[:：]\s*\d+")),
-    (re.compile(r"多少|几"), re.compile(r"\d")),
+    (re.compile(r"多少|(?<!哪)几"), re.compile(r"\d")),
 ]
 # the slot a question asks to fill (哪个部门 → a department's name): not a focus term
 SLOT_TERMS = re.compile(r"(?:哪个|哪些|什么|哪一个|哪家)(部门|单位|机关|机构|地方|时候)")
@@ -71,7 +71,7 @@ INTENT_TERMS = [
      ["无申领资格", "可继续申领", "继续享受", "资格"]),
 ]
 COMPARE_Q = re.compile(r"分别|对比|比较|区别|不同|差异|各(是|为|有)|和.{1,20}(相比|一样|相同)|哪个(更|多|高|早)")
-NUMERIC_Q = re.compile(r"多少|几|标准|比例|上限|金额|额度|时间|日期|期限|多久|什么时候|何时|哪天|电话|热线|最高|最多|不超过")
+NUMERIC_Q = re.compile(r"多少|(?<!哪)几|标准|比例|上限|金额|额度|时间|日期|期限|多久|什么时候|何时|哪天|电话|热线|最高|最多|不超过")
 
 
 # ---- rewrite helpers ---------------------------------------------------------------
@@ -131,19 +131,11 @@ def is_vague(question: str) -> bool:
 
 
 def split_subquestions(question: str) -> list[str]:
-    parts = [p.strip() for p in re.split(r"[？?；;]|另外|还有|以及|同时", question) if p and p.strip()]
-    parts = [p for p in parts if key_terms(p)]
-    if len(parts) <= 1:
-        return [question.strip()]
-    subject = " ".join(specific_terms(parts[0])[:2])
-    out = []
-    for p in parts[:3]:
-        if not specific_terms(p) and subject:
-            p = f"{subject} {p}"
-        out.append(p)
-    if question.strip() not in out:
-        out.insert(0, question.strip())
-    return out[:4]
+    """Retrieval queries of a question: the question itself, then its sub-questions when it is
+    compound (see :func:`split_compound`)."""
+    parts = split_compound(question)
+    q = (question or "").strip()
+    return [q] + [p for p in parts if p != q] if parts else [q]
 
 
 def expand_terms(missing: list[str]) -> list[str]:
@@ -271,6 +263,40 @@ def _near_dup(a: str, b: str) -> bool:
     return len(ga & gb) / len(ga | gb) >= 0.85
 
 
+_AMOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*(万元|万|元)")
+_RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*(万元|万|元)?\s*[（(]?(?:含|不含)?[)）]?\s*(?:万元|万|元)?\s*(?:至|到|-|—|－|~|～)\s*"
+                    r"(\d+(?:\.\d+)?)\s*(?:[（(](含|不含)[)）])?\s*(万元|万|元)\s*(?:[（(](含|不含)[)）])?")
+_OPEN_RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[（(]?(?:含|不含)?[)）]?\s*(万元|万|元)\s*[（(]?(?:含|不含)?[)）]?\s*(以上|以下)")
+
+
+def _yuan(value: str, unit: str | None) -> float:
+    return float(value) * (10000 if unit and unit.startswith("万") else 1)
+
+
+def question_amounts(question: str) -> list[float]:
+    """Amounts in yuan the question states (买一辆15万元的车 → 150000), not the one it asks."""
+    return [_yuan(v, u) for v, u in _AMOUNT.findall(norm(question or ""))]
+
+
+def amount_fits(amounts: list[float], sentence: str) -> bool | None:
+    """Does a tier sentence ("发票金额为10万元（含）至30万元（不含）的") cover the amount the
+    question states? None when the sentence states no tier."""
+    t = norm(sentence)
+    spans = []
+    for m in _RANGE.finditer(t):
+        unit = m.group(5)
+        hi = _yuan(m.group(3), unit)
+        if "不含" in ((m.group(4) or "") + (m.group(6) or "")):
+            hi -= 0.01  # the upper bound excluded: 15万 falls in the next tier
+        spans.append((_yuan(m.group(1), m.group(2) or unit), hi))
+    for m in _OPEN_RANGE.finditer(t):
+        v = _yuan(m.group(1), m.group(2))
+        spans.append((v, float("inf")) if m.group(3) == "以上" else (0.0, v))
+    if not spans:
+        return None
+    return any(lo <= a <= hi for a in amounts for lo, hi in spans)
+
+
 def answer_shape(question: str):
     """The pattern a sentence answering ``question`` must contain (a date, an amount, a
     count …), or None when the question does not ask for a value."""
@@ -302,6 +328,8 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     answer text and the claims ``[{text, cites, source}]``. A picked sentence that
     introduces a list (ends with "：" / "如下") brings the list items after it."""
     terms = list(focus_terms) or list(key_terms(question))
+    # 哪几个环节 frames, it names nothing; 是从 / 从哪 are function words glued together
+    terms = [t for t in terms if t not in FRAME_WORDS and not all(ch in STOPWORDS for ch in t)] or terms
     slots = set(SLOT_TERMS.findall(question or ""))
     terms = [t for t in terms if t not in slots] or terms
     intent = [t for pat, extra in INTENT_TERMS if pat.search(question or "") for t in extra]
@@ -310,6 +338,11 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     shape = answer_shape(question)
     arts = article_refs(question)
     cands = []
+    # an amount the question states picks a tier only when it asks for an amount
+    q_amounts = question_amounts(question) if slot_kind(question)[0] in ("金额", "数值", "比例") else []
+    if q_amounts:  # 15 in "买一辆15万元的车" states the tier, it is not a term to find
+        stated = {m.group(1) for m in _AMOUNT.finditer(norm(question or ""))}
+        terms = [t for t in terms if t not in stated] or terms
     # documents whose title matches the question's subject much worse than the best one
     # only contribute clearly better sentences
     title_cov = [coverage(terms, (d.get("title") or "") + " " + (d.get("file_name") or ""))[0] for d in used]
@@ -319,8 +352,12 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     q_places = [p for p in place_words(question) if len(p) >= 2]
     titled = [any(norm(p) in norm((d.get("title") or "") + (d.get("file_name") or "")) for p in q_places)
               for d in used]
+    # a question that names a document by its title ("2025年政府汽车消费补贴活动…") is about it
+    named = [doc_named_in(question, d) for d in used]
     for n, d in enumerate(used, 1):
         off_topic = 0.15 if title_cov[n - 1] < best_title - 0.3 else 0.0
+        if any(named) and not named[n - 1]:
+            off_topic += 0.25
         if any(titled) and not titled[n - 1] and place_words(d.get("title") or ""):
             off_topic += 0.12  # its title names another place
         whole_article = bool(arts) and any(norm(a) in norm(d.get("heading") or "") for a in arts)
@@ -334,12 +371,14 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
         section_end = next((i for i, x in enumerate(sents) if i > 0 and
                             re.match(r"^\s*([一二三四五六七八九十]+、|第[一二三四五六七八九十百]+条)", x)), len(sents))
         sub_head, sub_hit = "", False
+        list_head = ""  # the line introducing the list this line belongs to ("燃油车：")
         for pos, s in enumerate(sents):
             if is_table_header(s) or s.strip().startswith("表头"):
                 continue
             if SUBHEAD.match(display(s)) and not re.search(r"[，。；！？,;!?]", display(s)):
                 # an in-chunk heading ("一、活动时间"): context for the sentences under it
                 sub_head = display(s)
+                list_head = ""
                 sub_hit = bool(s_terms) and any(term_in(t, norm(sub_head)) for t in s_terms)
                 continue
             table_row = is_table_row(s)
@@ -347,14 +386,22 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
             content = re.sub(r"\W", "", shown)
             intro = not table_row and bool(re.search(r"(如下|以下|下列)[:：]?$|[:：]$", shown))
             # a bare value line (a hotline number) under the heading the question names
-            bare_value = (head_hit or sub_hit) and bool(re.fullmatch(r"[\d\s、,，\-—/（）()]{5,}", shown))
+            digits_only = bool(re.fullmatch(r"[\d\s、,，\-—/（）()]{5,}", shown))
+            # a short value line under the heading the question names ("2025年7月19日至2025年11月15日")
+            value_line = (sub_hit and not digits_only and shape is not None and len(shown) <= 40
+                          and bool(shape.search(shown)) and not table_row and not SUBHEAD.match(shown)
+                          and all(term_in(t, norm(sub_head)) for t in s_terms))
+            bare_value = (head_hit or sub_hit) and (digits_only or value_line)
             if (len(content) < 6 and not intro and not bare_value) or norm(shown).rstrip("。") in title_n:
                 continue
             if not re.search(r"[，。；：！？,;:!?]", shown) and not whole_article and not bare_value:
                 continue  # a bare heading or a title line is not a claim
             if re.search(r"https?://", shown) and not re.search(r"链接|网址|网站", question):
                 continue
-            ctx = " ".join([shown, d.get("heading") or "", sub_head, d.get("title") or "", " ".join(d.get("path") or [])])
+            if list_head and not re.match(r"^(\d{1,2}[.．、)）]|（\d{1,2}）|[①-⑩])", shown):
+                list_head = ""
+            ctx = " ".join([shown, d.get("heading") or "", sub_head, list_head, d.get("title") or "",
+                            " ".join(d.get("path") or [])])
             cov_ctx, hit, _ = coverage(terms, ctx)
             cov_all, _, _ = coverage(terms, shown)
             cov_own = coverage(s_terms, shown)[0] if s_terms else cov_all
@@ -379,15 +426,23 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
             elif numeric:
                 sc += 0.15 if re.search(r"\d", unmarked) else -0.1
             if bare_value:
-                sc = max(sc, 0.7)
+                sc = max(sc, 0.9) + 0.2 if value_line else max(sc, 0.7)
             if intent and any(term_in(t, norm(shown)) for t in intent):
                 sc += 0.15
+            if q_amounts:
+                fit = amount_fits(q_amounts, shown)
+                if fit is not None:
+                    sc += 0.3 if fit else -0.1  # the tier (10万元（含）至30万元（不含）) the asked 15万元 falls in
             if whole_article:
                 sc = max(sc, 0.8 - 0.01 * pos)
             sc -= off_topic
             own_hits = [t for t in (s_terms or terms) if term_in(t, norm(shown))]
-            cands.append({"n": n, "pos": pos, "text": shown, "source": s, "score": sc, "hit": len(hit),
+            # an item of a short labelled list keeps its label (燃油车：1.新车购车发票金额…)
+            labelled = f"{list_head}{shown}" if list_head and len(list_head) <= 12 and not intro else shown
+            cands.append({"n": n, "pos": pos, "text": labelled, "source": s, "score": sc, "hit": len(hit),
                           "intro": intro, "own_hits": own_hits})
+            if intro:
+                list_head = shown
             if intro:
                 if LIST_Q.search(question):
                     cands[-1]["score"] = sc = sc + 0.15
@@ -483,6 +538,11 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
         claims.insert(0, {"text": f"《{doc_title(d)}》的{label}{value}。", "cites": [n], "source": "",
                           "n": n, "pos": -1})
     claims.sort(key=lambda c: (c["n"], c["pos"]))
+    return render_claims(claims, used), claims
+
+
+def render_claims(claims: list[dict], used: list[dict]) -> str:
+    """Claims as answer lines, grouped under a 依据《…》 heading per document."""
     lines: list[str] = []
     current = None
     for cl in claims:
@@ -494,7 +554,17 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
         if not re.search(r"[。！？；.!?;：:]$", body):
             body += "。"
         lines.append(f"- {body}" + "".join(f"[{n}]" for n in sorted(cl["cites"])))
-    return "\n".join(lines), claims
+    return "\n".join(lines)
+
+
+_TITLE_KIND = re.compile(r"(活动)?(公告|通知|实施细则|细则|实施方案|方案|办法|规定|年度报告|报告)$")
+
+
+def doc_named_in(question: str, d: dict) -> bool:
+    """Does the question name this document by (the core of) its title?"""
+    title = norm(d.get("title") or "")
+    core = _TITLE_KIND.sub("", title)
+    return len(core) >= 8 and core in norm(question or "")
 
 
 def heading_line(d: dict) -> str:
@@ -630,3 +700,388 @@ def top_authorities(docs: list[dict], limit: int = 3) -> list[str]:
 def generic_topic(question: str) -> str:
     terms = [t for t in key_terms(question) if t in GENERIC_TERMS]
     return terms[0] if terms else ""
+
+
+# ---- compound questions ----------------------------------------------------------------
+# a clause that asks something (its own question word)
+ASKS = re.compile(r"多少|几|什么|哪|怎么|如何|怎样|吗|是否|有没有|能否|能不能|可否|多久|何时|多长|啥|谁")
+_HARD_SEP = re.compile(r"[？?；;]|(?:[，,、]\s*)?(?:另外|此外|同时还|还有|以及|并且)")
+_SOFT_SEP = re.compile(r"[，,]")
+_RESPECTIVELY = re.compile(r"^(?P<pre>.*?)(?P<a>[^，,？?；;]{1,30}?)(?:和|与|及|跟)(?P<b>[^，,？?；;]{1,40}?)(?:分别|各自|各)(?P<rest>[^，,？?；;]*)$")
+
+
+def _slot_words(text: str) -> set[str]:
+    return {t for t in specific_terms(text) if t in ATTRIBUTE_TERMS or ASKS.search(t)}
+
+
+def _subject_of(part: str) -> str:
+    """The thing a first clause asks about ("新车首保消费券的补贴申报时间…" → 新车首保消费券,
+    "下半年第二轮汽车消费补贴资金总额是多少" → 下半年第二轮汽车消费补贴)."""
+    m = re.match(r"^(.{2,30}?)(?:的|在|由|要|需|可以|可|能|是|有|对|每|中|召开|通过|分为|怎么|如何|多少|多长|多久|几|哪|什么|何时|"
+                 r"领取|申领|申请|申报|使用|购买|办理)", part)
+    subj = m.group(1) if m else ""
+    while subj:
+        tail = next((w for w in sorted(ATTRIBUTE_TERMS | _SUBJECT_TAIL, key=len, reverse=True) if subj.endswith(w)), "")
+        if not tail or len(subj) - len(tail) < 2:
+            break
+        subj = subj[: -len(tail)]
+    if subj and specific_terms(subj):
+        return subj
+    terms = [t for t in specific_terms(part) if t not in ATTRIBUTE_TERMS and not ASKS.search(t)
+             and t not in GENERIC_TERMS]
+    return "".join(sorted(terms, key=lambda t: part.find(t))[:3])
+
+
+_SUBJECT_TAIL = frozenset("资金 总额 金额 标准 时间 日期 额度 数量 人数 电话 名单 一共分 总共分 共分 一共 总共 共 分".split())
+_VERB_START = ("需要", "需", "要", "申请", "申领", "可以", "能", "有", "在", "由", "是", "谁", "怎么", "如何", "哪", "什么", "多少", "几")
+
+
+def _respectively(q: str) -> list[str]:
+    """"A和B分别…" → [A…, B…], sharing the context either side carries (泉城购零售消费券和餐饮消费券
+    分别有哪些面额 → 泉城购零售消费券有哪些面额 / 泉城购餐饮消费券有哪些面额)."""
+    m = _RESPECTIVELY.match(q.strip().rstrip("？?。"))
+    if not m:
+        return []
+    jieba = _jieba_lcut()
+    pre, a, b, rest = m.group("pre"), m.group("a"), m.group("b"), m.group("rest")
+    ask = rest or "是什么"
+    left = pre + a
+    if "的" in left and "的" not in b:  # 首保消费券活动的补贴申报时间和资料修改截止时间 → X的Y / X的Z
+        subject = left[: left.rindex("的") + 1]
+        return [left + ask, subject + b + ask]
+    ta, tb = jieba(left), jieba(b)
+    # common trailing words (…零售消费券 / 餐饮消费券 → 消费券) belong to both sides
+    tail: list[str] = []
+    while len(ta) > 1 and len(tb) > 1 and ta[-1] == tb[-1]:
+        tail.insert(0, ta.pop())
+        tb.pop()
+    if len(ta) >= 2 and len(tb) == 1:      # context before A applies to B (泉城购 零售 | 餐饮)
+        head, a_core, b_core, after = ta[:-1], [ta[-1]], tb, []
+    elif len(tb) >= 2 and len(ta) == 1:    # context after B applies to A (第一轮 | 第二轮 汽车消费补贴的活动时间)
+        head, a_core, b_core, after = [], ta, [tb[0]], tb[1:]
+    elif len(ta) >= 2 and len(tb) >= 2:    # both carry context: the words next to 和 are what differs
+        head, a_core, b_core, after = ta[:-1], [ta[-1]], [tb[0]], tb[1:]
+    else:
+        head, a_core, b_core, after = [], ta, tb, []
+    one = "".join(head + a_core + after + tail) + ask
+    two = "".join(head + b_core + after + tail) + ask
+    return [one, two] if one != two else []
+
+
+def _jieba_lcut():
+    from core.agents.rag.textutil import _jieba
+
+    return _jieba().lcut
+
+
+def split_compound(question: str) -> list[str]:
+    """The self-contained sub-questions of a compound question ("补贴标准是多少，申请需要哪些
+    材料？" → 2 parts, "A和B分别是什么" → 2 parts); ``[]`` for a simple question. A later clause
+    without its own subject gets the first clause's; a clause that only refines the previous
+    one's slot (什么时候到账？具体日期是哪天？) is merged into it."""
+    q = (question or "").strip()
+    if not q:
+        return []
+    pieces = [p.strip(" ，,、。") for p in _HARD_SEP.split(q)]
+    pieces = [p for p in pieces if p and key_terms(p)]
+    clauses: list[str] = []
+    for p in pieces:
+        soft = [x.strip() for x in _SOFT_SEP.split(p) if x.strip()]
+        # "补贴标准是多少，申请需要哪些材料": split on a comma only when both sides ask something
+        if len(soft) > 1 and all(ASKS.search(x) for x in soft) and all(key_terms(x) for x in soft):
+            clauses += soft
+        else:
+            clauses.append(p)
+    parts: list[str] = []
+    kinds: list[str] = []
+    for c in clauses:
+        kind = slot_kind(c)[0]
+        own = [t for t in specific_terms(c) if t not in ATTRIBUTE_TERMS and not ASKS.search(t)]
+        if parts and kind and kind == kinds[-1] and not own:
+            parts[-1] = parts[-1] + "，" + c  # 什么时候到账 + 具体日期是哪天: one question
+            continue
+        if not ASKS.search(c) and parts:
+            parts[-1] = parts[-1] + "，" + c  # a clause that asks nothing qualifies the previous one
+            continue
+        parts.append(c)
+        kinds.append(kind)
+    if len(parts) == 1:
+        resp = _respectively(parts[0])
+        return resp if len(resp) >= 2 else []
+    subject = _subject_of(parts[0])
+    out = [parts[0]]
+    for p in parts[1:4]:
+        has_own = bool(entities(p)) or (subject and norm(subject) in norm(p))
+        if not has_own and subject:
+            p = f"{subject}{'' if p.startswith(('的', '中') + _VERB_START) else '的'}{p}"
+        out.append(p)
+    return out[:3]
+
+
+# ---- the slot a question asks to fill -------------------------------------------------
+# (name, question pattern, pattern of a sentence that fills it); first match wins
+ORG = r"[\u4e00-\u9fff]{1,12}(?:局|厅|委员会|发展改革委|委|部|政府|办公室|办公厅|银行|中心|总局|公司|企业|单位|机构|平台|商家)"
+SLOT_KINDS = [
+    ("银行", re.compile(r"(哪家|哪个|哪一家|什么)银行|银行(是|为)?(哪家|哪个|哪一家|什么)"), re.compile(r"[\u4e00-\u9fffA-Za-z]{2,10}银行(?![卡账])")),
+    ("平台", re.compile(r"(哪个|什么|哪家|哪一个)(平台|APP|app|软件|网站|公众号|小程序)|(平台|APP|app)(叫什么|是什么|名称)"),
+     re.compile(r"“[^”]{2,24}”|APP|app|公众号|小程序|网站|[\u4e00-\u9fff]{2,12}平台")),
+    ("部门", re.compile(r"(哪个|哪些|什么|哪一?个?|哪家)[\u4e00-\u9fff]{0,3}(部门|单位|机关|机构|公司|企业)|由谁|谁(负责|发布|解释|印发|审核|兑付|出资|拨付|发放)"),
+     re.compile(ORG + r"|第三方机构|[\u4e00-\u9fff]{2,8}机构")),
+    ("电话", re.compile(r"电话|热线|客服|联系方式"), re.compile(r"\d{5,}|\d{3,4}-\d{7,8}")),
+    ("比例", re.compile(r"比例|百分之|几成|折扣"), re.compile(r"\d+(\.\d+)?\s*[%％]")),
+    ("期限", re.compile(r"多久|多长时间|有效期|期限|几天|几日|多少天|几个月|几年|多少年|多少小时"),
+     re.compile(r"(?<![\d.])\d{1,3}\s*(个)?(自然日|工作日|天|日|小时|个月|月|年)(?!\d)|当批次")),
+    ("日期", re.compile(r"什么时候|何时|哪天|几号|哪一天|几月|(时间|日期)(是|为)?(什么|哪|何|多少|几)|什么(时间|日期)|"
+                       r"(截止|截至)(到|至)?(什么|哪|何|几)|(时间|日期)[？?]?$"),
+     re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*日|\d{4}\s*年|\d{1,2}\s*时|\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}|\d{1,2}\s*月")),
+    ("数量", re.compile(r"((?<!哪)几|多少)\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人|张|份)"),
+     re.compile(r"\d+\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人|张|份)|[:：]\s*\d+")),
+    ("金额", re.compile(r"多少钱|多少元|金额|补贴多少|补多少|领多少|能领多少|可以领多少|最高|上限|额度|总额|预算|"
+                       r"多少[\u4e00-\u9fff]{0,10}资金|资金(总额|规模|多少|是多少)"),
+     # (a cap "不超过60" counts even where the unit is lost: the scanned notice's lines are cut)
+     re.compile(r"\d+(\.\d+)?\s*(万|亿)?元|\d+(\.\d+)?\s*[%％]|(不超过|不高于|最高|最多|上限为?)\s*\d")),
+    ("材料", re.compile(r"(哪些|什么|啥)(材料|资料|证件|证明|手续)|(提交|提供|携带|准备)(什么|哪些|啥)"),
+     re.compile(r"材料|资料|证明|证件|照片|原件|复印件|身份证|发票|执照|保单|证书|信息")),
+    ("条件", re.compile(r"(什么|哪些|啥)(条件|要求|资格)|需要满足|符合什么|谁可以|哪些人"),
+     re.compile(r"条件|资格|须|需|应|满足|符合|限|不得|范围|对象|要求|个人|企业|消费者")),
+    ("数值", re.compile(r"多少|(?<!哪)几"), re.compile(r"\d")),
+    # 有什么额外奖励 / 有没有额外补贴: only a sentence granting something extra answers it
+    ("额外", re.compile(r"额外|另有|另外(的)?(奖励|补贴|优惠)|特别(奖励|优惠|补贴)|加码"),
+     re.compile(r"额外|另外给予|再给予|加发|叠加|奖励|上浮|提高")),
+]
+_PREDICATE_SKIP = frozenset("负责 进行 联合 统一 具体 主要 可以 能够 应该 需要 是 来 去 给 把 将".split())
+_UNMARK = re.compile(r"^(\d{1,2}[.．、)）]|（\d{1,2}）)|第[\d、]+页|〔\d{4}〕\d+号|[（(]\d{4}-\d{4}年?[)）]")
+_YEAR_WORD = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*年")
+
+
+def slot_kind(question: str) -> tuple[str, re.Pattern | None]:
+    for name, q_pat, s_pat in SLOT_KINDS:
+        if q_pat.search(question or ""):
+            return name, s_pat
+    return "", None
+
+
+def slot_predicate(question: str) -> str:
+    """The verb of an organisation slot (由哪个财政部门**拨付** → 拨付): the organisation that
+    answers must be said to do that."""
+    q = question or ""
+    m = (re.search(r"(?:哪个|哪些|什么|哪一?个?|哪家)[\u4e00-\u9fff]{0,3}?(?:部门|单位|机关|机构|银行|公司|企业)([\u4e00-\u9fff]{1,8})", q)
+         or re.search(r"(?:由谁|谁)([\u4e00-\u9fff]{1,8})", q))
+    if not m:
+        return ""
+    for w in _jieba_lcut()(m.group(1)):
+        if len(w) >= 2 and w not in _PREDICATE_SKIP and w not in STOP_ATTR:
+            return w
+    return ""
+
+
+STOP_ATTR = frozenset("部门 单位 机关 机构 银行 公司 企业".split())
+_YESNO_Q = re.compile(r"是否|能否|可否|有没有|是不是|能不能|可不可以|[吗么][?？。]?\s*$")
+_GENERIC_SLOTS = frozenset("平台 部门 银行 电话 日期 期限 比例 数量".split())
+_EVENT_SKIP = frozenset("之前 以前 前 后 为止 开始 的 是 呢 吗 可以 能 要 需要 必须 应当 应该 须 需 有效 内 之内 以内".split())
+
+
+def event_predicate(question: str) -> str:
+    """What happens at the date asked for (什么时候**到账** → 到账); "" when the question only asks
+    a named period's date (活动时间是什么时候)."""
+    m = re.search(r"(?:什么时候|何时|哪天|几号|哪一天|多少天|几天|几日|多久|多长时间|几个月)(?:内|之内|以内|前|之前|以前|开始|起)?"
+                  r"([\u4e00-\u9fff]{2,6})", question or "")
+    if not m:
+        return ""
+    for w in _jieba_lcut()(m.group(1)):
+        if ASKS.search(w):
+            return ""  # 从哪天到哪天: a range of the period itself
+        if len(w) >= 2 and w not in _EVENT_SKIP and w not in STOPWORDS:
+            return w
+    head = m.group(1)[:2]  # 到账 cut into single characters
+    if ASKS.search(m.group(1)[:3]):
+        return ""
+    return head if head not in _EVENT_SKIP and head[0] not in "前后的是呢吗开起为之以可能要需" else ""
+
+
+def _sentences_with_heads(d: dict):
+    """(sentence, heading context) of a chunk; an in-chunk sub-heading (一、活动时间) is context
+    for the sentences under it."""
+    sub = ""
+    head = " ".join([d.get("heading") or "", " ".join(d.get("path") or [])])
+    for s in split_sentences(d.get("body") or d.get("text") or ""):
+        shown = display(s)
+        if SUBHEAD.match(shown) and not re.search(r"[，。；！？,;!?]", shown):
+            sub = shown
+            continue
+        yield shown, f"{head} {sub}"
+
+
+def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: list | None = None) -> list[str]:
+    """What the question pins down that no evidence chunk gives: a year no chunk's document
+    is about, or the asked-for slot (金额 / 日期 / 期限 / 部门 / 材料 / 条件 …) that no sentence
+    fills *for what is asked* — a sentence of the right shape that also mentions the
+    question's own terms (those the document title does not already cover). ``[]`` = covered."""
+    q = question or ""
+    docs = [d for d in docs[:max_docs] if d]
+    if not docs:
+        return []
+    years = re.findall(r"(?<!\d)((?:19|20)\d{2})(?=\s*年)", q)
+    support = []
+    for d in docs:
+        ctx = norm(doc_context(d))
+        t_years = set(re.findall(r"(?:19|20)\d{2}(?=年)", norm((d.get("title") or "") + (d.get("file_name") or ""))))
+        # a document of another year (its title says 2025) mentioning 2024 in passing is not about 2024
+        if all(y in ctx for y in years) and (not years or not t_years or t_years & set(years)):
+            support.append(d)
+    if not support:
+        return [f"{y}年" for y in years]
+    # documents about the question's subject: title coverage near the best one
+    terms = [t for t in key_terms(q) if not re.fullmatch(r"(几|多少)[\u4e00-\u9fff]{0,2}", t) and t not in FRAME_WORDS
+             and not all(ch in STOPWORDS for ch in t)]  # 是从 / 从哪: function words glued together
+    tcov = [coverage(terms, (d.get("title") or "") + " " + (d.get("file_name") or ""))[0] for d in support]
+    best = max(tcov, default=0.0)
+    support = [d for d, c in zip(support, tcov) if c >= best - 0.25]
+    kind, shape = slot_kind(q)
+    if shape is None or not ASKS.search(q):
+        return []  # a statement (建议拓宽该道路) asks for no slot
+    if kind != "额外" and _YESNO_Q.search(q):
+        return []  # 是否有统一的收费起止时间？ asks yes or no, not for the date itself
+    if any(pat.search(q) for pat in META_Q.values()):
+        field = next(f for f, pat in META_Q.items() if pat.search(q))
+        if any(d.get(field) for d in support):
+            return []
+    slots = set(SLOT_TERMS.findall(q))
+    q_places = set(place_words(q)) | set(places(q))  # where: a document-level constraint
+    q_pat = next(qp for name, qp, _ in SLOT_KINDS if name == kind)
+    asked = " ".join(m.group(0) for m in q_pat.finditer(q))  # the slot itself (申领平台叫什么 → 平台)
+    if kind in _GENERIC_SLOTS:  # 平台 / 部门 / 时间 name the slot; 资金总额 names what is asked
+        words = [w for w in re.split(r"\s+", asked) if w]
+        kept = []
+        for t in terms:
+            if len(t) <= len(asked) and t in asked:
+                continue
+            for w in words:  # 咨询电话 → 咨询
+                for piece in re.findall(r"电话|热线|客服|平台|部门|单位|机关|机构|银行|时间|日期|期限|比例", w):
+                    t = t.replace(piece, "")
+            if len(t) >= 2:
+                kept.append(t)
+        terms = kept
+    verb = slot_predicate(q) if kind in ("部门", "银行") else (event_predicate(q) if kind in ("日期", "期限") else "")
+    if kind == "数量":  # 多少张 is answered by "1张", not by "14批次"
+        unit = re.search(r"(?:(?<!哪)几|多少)\s*(批次|[\u4e00-\u9fff])", q).group(1)
+        shape = re.compile(r"\d+\s*" + re.escape(unit) + r"|[:：]\s*\d+")
+    total = bool(re.search(r"一共|总共|共计|合计|总计|总数|累计", q))
+    for d in support:
+        title_n = norm((d.get("title") or "") + (d.get("file_name") or ""))
+        s_terms = [t for t in terms if t not in slots and not term_in(t, title_n) and t not in ASKED_FRAME
+                   and t not in q_places and not re.fullmatch(r"(19|20)\d{2}年?", t)]
+        for shown, head in _sentences_with_heads(d):
+            body = _UNMARK.sub("", shown)
+            if kind not in ("日期",):
+                body = _YEAR_WORD.sub("", body)  # 2019年 is not a duration or a count
+            row = is_table_row(shown)
+            if not (shape.search(body) or shape.search(norm(body)) or (row and re.search(r"\d", body))):
+                continue  # (a table row's unit sits in its header: 本年收费金额（单位：万元）: 7730.28)
+            ctx = f"{shown} {head}"
+            sent_n = norm(shown)
+            if total and not re.search(r"共计|一共|总共|合计|总计|累计|总数|共\d|共有", shown + head):
+                continue  # a total is asked: a per-person figure does not answer it
+            if kind in ("部门", "银行") and not _names_org(shown, q, shape):
+                continue  # "保险公司应依法经营" names no company; "消费者提交的银行卡" no bank
+            if verb and not (term_in(verb, sent_n) or any(term_in(x, sent_n) for x in SYNONYMS.get(verb, ()))):
+                continue  # the organisation / date must be said to do / be *that* (拨付, 到账)
+            if not s_terms:
+                return []
+            cov, hit = _soft_coverage(s_terms, ctx)
+            if cov >= SLOT_COVER:
+                if explain is not None:
+                    explain.append({"doc": d.get("title"), "sentence": shown, "terms": s_terms, "hit": hit})
+                return []
+            if explain is not None:
+                explain.append({"miss": shown[:50], "terms": s_terms, "cov": round(cov, 2)})
+    return [kind]
+
+
+SLOT_COVER = 0.4
+
+
+def _names_org(sentence: str, question: str, shape) -> bool:
+    """Does the sentence name an organisation (市商务局, 齐鲁银行, 销售企业) other than the
+    generic noun the question itself uses (哪家保险公司 → "保险公司" names nobody)?"""
+    qn = norm(question)
+    for m in shape.finditer(sentence):
+        name = re.split(r"[的、，,和与及或]", m.group(0))[-1]
+        if len(name) >= 3 and norm(name) not in qn:
+            return True
+    return False
+
+
+def _soft_coverage(terms: list[str], text: str) -> tuple[float, list[str]]:
+    """Weighted share of terms present in text: exactly, by a synonym, or (a 3+ character
+    search-mode fragment such as 件产品) by half its character bigrams."""
+    tn = norm(text)
+    total = got = 0.0
+    hit = []
+    for t in terms:
+        w = term_weight(t)
+        total += w
+        if term_in(t, tn) or any(norm(x) in tn for x in SYNONYMS.get(t, ())) or \
+                (len(t) >= 3 and ngram_containment(t, text, 2) >= 0.5):
+            got += w
+            hit.append(t)
+    return (got / total if total else 0.0), hit
+ASKED_FRAME = frozenset("分别 各自 具体 一共 总共".split())
+
+
+# ---- what the evidence leaves unanswered -------------------------------------------------
+def _noun_covered(t: str, c: str) -> bool:
+    if term_in(t, c) or any(norm(x) in c for x in SYNONYMS.get(t, ())):
+        return True
+    tn = norm(t)  # a colloquial compound (首保券): its parts are enough
+    return len(tn) == 3 and tn[:2] in c and tn[2:] in c
+
+
+def uncovered_nouns(question: str, pool: list[dict], limit: int = 8) -> list[str]:
+    """Salient nouns of the question that no relevant chunk mentions: the corpus does not cover
+    what is asked (税率 in a notice about 纳税信用)."""
+    ctx = [norm(doc_context(d)) for d in pool[:limit]]
+    if not ctx:
+        return []
+    return [t for t in salient_nouns(question) if not any(_noun_covered(t, c) for c in ctx)]
+
+
+def part_pool(part: str, pool: list[dict]) -> list[dict]:
+    """The pool re-graded against one sub-question: its relevant chunks, best first."""
+    out = []
+    for d in pool:
+        g = score_chunk(part, d)
+        if g["relevant"]:
+            out.append({**d, "grade": {**(d.get("grade") or {}), **g, "by": (d.get("grade") or {}).get("by", "rules")}})
+    return sorted(out, key=lambda d: -d["grade"]["score"])
+
+
+def title_term_gaps(question: str, pool: list[dict], titles: list[str], limit: int = 8) -> list[str]:
+    """Terms of the question that name what some indexed document is about (its title says
+    购新补贴) while no evidence chunk mentions them: the evidence is about something else."""
+    if not titles or not pool:
+        return []
+    tn = [norm(t) for t in titles if t]
+    ctx = [norm(doc_context(d)) for d in pool[:limit]]
+    out = []
+    for t in key_terms(question):
+        if len(t) < 2 or t in GENERIC_TERMS or t in FRAME_WORDS or ASKS.search(t) or re.search(r"\d", t):
+            continue
+        if any(term_in(t, x) for x in tn) and not any(_noun_covered(t, c) for c in ctx):
+            out.append(t)
+    return out
+
+
+def question_gaps(question: str, pool: list[dict], titles: list[str] | None = None) -> list[str]:
+    """Everything the evidence leaves open for one (sub-)question: uncovered salient nouns and
+    title terms, then the unfilled slot or a year no evidence document is about."""
+    gaps = uncovered_nouns(question, pool)
+    if not pool:
+        return gaps
+    for g in title_term_gaps(question, pool, titles or []):
+        if g not in gaps:
+            gaps.append(g)
+    for g in slot_gaps(question, pool):
+        if g not in gaps:
+            gaps.append(g)
+    return gaps

@@ -23,6 +23,8 @@ class RagState(TypedDict, total=False):
     resolved_question: str        # self-contained form: coreference / clarify reply filled in
     rewritten_question: str       # this round's retrieval query (sub-queries joined by "\n")
     sub_queries: list[str]
+    parts: list[str]              # sub-questions of a compound question (each answered on its own)
+    unanswered_parts: list[str]   # sub-questions the evidence does not answer (partial refusal)
     focus_doc_ids: list[str]      # documents of the previous turn a follow-up refers to
     excluded_doc_ids: list[str]   # documents the reflection step excluded as noise
     # ---- loop ----
@@ -60,7 +62,7 @@ def turn_input(question: str, *, scenario: str | None = None, max_attempts: int 
     """The input of one turn: resets every per-turn field, leaves history alone."""
     return {
         "question": question, "scenario": scenario, "resolved_question": "", "rewritten_question": "",
-        "sub_queries": [], "focus_doc_ids": [], "excluded_doc_ids": [], "attempt": 0,
+        "sub_queries": [], "parts": [], "unanswered_parts": [], "focus_doc_ids": [], "excluded_doc_ids": [], "attempt": 0,
         "max_attempts": max_attempts, "documents": [], "graded_docs": [], "relevant_pool": [],
         "reflection_feedback": "", "missing_terms": [], "uncovered_terms": [], "used_documents": [], "generation": "", "draft": "",
         "claims": [], "citations": [], "refused": False, "clarify": None, "checks": {}, "regenerations": 0,

@@ -30,6 +30,10 @@ _FATAL_POS = {"n", "nz", "nt", "nr", "ns", "l", "i", "nrt", "nw"}
 _YESNO = re.compile(r"[吗么][?？。]?\s*$|是否|能否|可否|可不可以|能不能|是不是|有没有")
 _NUMERAL_NOUNS = frozenset(("二手", "一手", "二手车", "二手房"))
 _WEAK_VERBS = frozenset("可以 能够 需要 享受 参加 参与 购买 办理 申请 申领 领取 使用 提供 进行 获得 得到 补贴 支持 适用".split())
+# words that frame a question (哪几个环节 / 叫什么名字) rather than name what it is about
+FRAME_WORDS = frozenset("环节 名字 名称 步骤 方面 部分 东西 地方 事情 事项 内容 情况 问题 具体 哪几个 几个 哪几".split())
+# a char that ends the previous word in a search-mode cut ("活动中买" → 中买, "工作中市" → 中市)
+_GLUE_HEAD = frozenset("中在和的对了与及或")
 
 
 @lru_cache(maxsize=4096)
@@ -50,8 +54,10 @@ def salient_nouns(question: str) -> tuple[str, ...]:
             if word not in out:
                 out.append(word)
             continue
-        if len(word) < 2 or word in STOPWORDS or word in GENERIC_TERMS or not pos_ok:
+        if len(word) < 2 or word in STOPWORDS or word in GENERIC_TERMS or word in FRAME_WORDS or not pos_ok:
             continue
+        if len(word) == 2 and word[0] in _GLUE_HEAD and not _in_dictionary(word):
+            continue  # an HMM guess gluing a particle to the next word (活动中买 → 中买)
         if re.match(r"^(多|几|哪|什么|啥|怎)", word):
             continue  # the question type (多长时间 / 几年), not its subject
         if re.fullmatch(r"[\d一二两三四五六七八九十]+[\u4e00-\u9fff]?", word):
@@ -61,6 +67,13 @@ def salient_nouns(question: str) -> tuple[str, ...]:
         if word not in out:
             out.append(word)
     return tuple(out)
+
+def _in_dictionary(word: str) -> bool:
+    try:
+        return bool(_jieba().get_FREQ(word))
+    except Exception:  # noqa: BLE001 - no dictionary loaded: keep the word
+        return True
+
 
 # Offline synonym table used by the reflection step to widen a missed query.
 SYNONYMS: dict[str, list[str]] = {
@@ -127,6 +140,9 @@ SYNONYMS: dict[str, list[str]] = {
     "百分比": ["%", "比例"],
     "参加": ["参与", "申领"],
     "参与": ["参加"],
+    "到账": ["发放至", "拨付", "兑付", "到位"],
+    "拨付": ["兑付", "拨付"],
+    "发放": ["发放", "兑付", "拨付"],
 }
 
 _WS = re.compile(r"\s+")
@@ -368,6 +384,8 @@ def _places(t: str) -> tuple[str, ...]:
     _jieba()
     out = []
     for w in pseg.cut(t):
+        if len(w.word) == 2 and w.word[0] in _GLUE_HEAD:
+            continue  # 工作中市场 → "中市": a particle glued to 市, not a place
         if w.flag == "ns" and re.search(r"(省|市|区|县|自治区)$", w.word) and len(w.word) >= 2 \
                 and w.word not in ("地区", "城区", "社区", "辖区", "市区", "全市", "全省", "全区", "各市", "本市"):
             out.append(w.word)

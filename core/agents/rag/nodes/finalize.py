@@ -68,6 +68,12 @@ def finalize(state: dict, *, config) -> dict:
         notices.append("敏感词：" + "、".join(screened["sensitive"]))
     if not refused:
         answer, used = renumber(answer, used)
+        open_parts = [p for p in state.get("unanswered_parts") or [] if p]
+        if open_parts and answer.strip():
+            # a compound question answered in part: say which part the documents do not answer
+            answer += "\n\n" + "\n".join(f"另：关于“{p.strip('？?。')}”，暂未查到相关规定，为避免误导，不作推测。"
+                                          for p in open_parts)
+            checks["partial_refusal"] = True
     citations = [] if refused else build_citations(answer, used)
     counts: dict[str, int] = {}
     for cl in split_claims(answer):

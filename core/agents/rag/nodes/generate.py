@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from core.agents.rag.aliases import apply_aliases
-from core.agents.rag.logic import MAX_USED, extract_answer
+from core.agents.rag.logic import MAX_USED, extract_answer, part_pool, render_claims
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.textutil import key_terms, specific_terms
 from core.llm.client import READ_ONLY_SAFETY
@@ -70,8 +70,52 @@ def generate(state: dict, *, config) -> dict:
     if question.strip() != user_q.strip():
         # a resolved follow-up ("那第二轮呢" → the previous question about 第二轮): its terms count
         focus_terms += [t for t in key_terms(question) if t not in focus_terms and not any(t in f for f in focus_terms)]
-    draft, claims = extract_answer(question, focus_terms, used)
+    parts = [p for p in state.get("parts") or [] if p]
+    open_parts = set(state.get("unanswered_parts") or [])
+    answered = [p for p in parts if p not in open_parts]
+    if len(parts) >= 2 and answered and not state.get("regenerations"):
+        used, claims = _compound_claims(answered, state.get("relevant_pool") or used)
+        out["used_documents"] = used
+        draft = render_claims(claims, used)
+    else:
+        draft, claims = extract_answer(question, focus_terms, used)
     out.update(draft=draft, claims=[{k: c[k] for k in ("text", "cites")} for c in claims])
     out["trace"] = add_trace(state, "generate", t0, by="rules", used=[d["chunk_id"] for d in used],
                              sentences=len(claims))
     return out
+
+
+PART_USED = 3
+MAX_USED_COMPOUND = 6
+
+
+def _compound_claims(parts: list[str], pool: list[dict]) -> tuple[list[dict], list[dict]]:
+    """Each answered sub-question extracted from its own best chunks; the claims merged, [n]
+    renumbered over the union of the chunks used, duplicates cited once."""
+    used: list[dict] = []
+    claims: list[dict] = []
+    seen: dict[tuple, dict] = {}
+    for p in parts:
+        own = part_pool(p, pool)[:PART_USED] or pool[:PART_USED]
+        order: dict = {}
+        for d in own:
+            order.setdefault(d["doc_id"], len(order))
+        own = sorted(own, key=lambda d: (order[d["doc_id"]], d.get("chunk_id") or ""))
+        _, part_claims = extract_answer(p, list(key_terms(p)), own)
+        for cl in part_claims:
+            d = own[cl["n"] - 1]
+            idx = next((i for i, u in enumerate(used) if u["chunk_id"] == d["chunk_id"]), None)
+            if idx is None:
+                if len(used) >= MAX_USED_COMPOUND:
+                    continue
+                used.append(d)
+                idx = len(used) - 1
+            n = idx + 1
+            key = (d["chunk_id"], cl["pos"], cl["text"])
+            if key in seen:
+                continue
+            new = {**cl, "n": n, "cites": [n]}
+            seen[key] = new
+            claims.append(new)
+    claims.sort(key=lambda c: (c["n"], c["pos"]))
+    return used, claims

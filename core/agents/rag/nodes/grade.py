@@ -8,8 +8,7 @@ import time
 
 from pydantic import BaseModel, Field
 
-from core.agents.rag.logic import REL_THRESHOLD, doc_context, merge_pool, score_chunk
-from core.agents.rag.textutil import SYNONYMS, norm, salient_nouns, term_in
+from core.agents.rag.logic import REL_THRESHOLD, merge_pool, part_pool, question_gaps, score_chunk, slot_kind
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
 
 MAX_GRADE = 16
@@ -41,8 +40,13 @@ def grade(state: dict, *, config) -> dict:
     docs = (state.get("documents") or [])[:MAX_GRADE]
     out: dict = {}
     graded_all = []
+    parts = [p for p in state.get("parts") or [] if p]
     for d in docs:
         g = score_chunk(question, d)
+        for p in parts:  # a compound question: a chunk that answers one part is relevant
+            gp = score_chunk(p, d)
+            if gp["score"] > g["score"]:
+                g = gp
         graded_all.append({**d, "grade": {**g, "by": "rules"}})
     llm = usable_llm(state, rt)
     llm_info = {}
@@ -74,26 +78,43 @@ def grade(state: dict, *, config) -> dict:
                 missing.append(t)
     missing = llm_info.get("llm_missing") or missing
     pool = merge_pool(state.get("relevant_pool") or [], relevant)
-    # a salient noun of the question that no relevant chunk mentions: the corpus does not
-    # cover what is asked (税率 in a notice about 纳税信用) — reflect, and refuse at the end
-    ctx = [norm(doc_context(d)) for d in pool[:8]]
-    def covered(t: str, c: str) -> bool:
-        if term_in(t, c) or any(norm(x) in c for x in SYNONYMS.get(t, ())):
-            return True
-        tn = norm(t)  # a colloquial compound (首保券): its parts are enough
-        return len(tn) == 3 and tn[:2] in c and tn[2:] in c
-
-    uncovered = [t for t in salient_nouns(question) if not any(covered(t, c) for c in ctx)] if ctx else []
+    # what the evidence leaves open: a salient noun no relevant chunk mentions (税率 in a notice
+    # about 纳税信用), or the asked-for slot (金额/日期/部门 …) no sentence fills for what is
+    # asked — reflect, and refuse at the end. A compound question is judged part by part:
+    # the parts left open are refused on their own (partial refusal).
+    unanswered: list[str] = []
+    part_info = []
+    # titles of documents retrieved this round but not in the evidence (the 购新补贴 notice
+    # rejected as another province's): a question term only they carry is not covered
+    in_pool = {d["doc_id"] for d in pool}
+    titles = list(dict.fromkeys(d.get("title") or "" for d in graded_all if d["doc_id"] not in in_pool and d.get("title")))
+    if parts and pool:
+        gaps_by_part = []
+        for p in parts:
+            own = part_pool(p, pool)
+            gaps_by_part.append(question_gaps(p, own, titles) if own else [slot_kind(p)[0] or "相关规定"])
+        part_info = [{"part": p, "gaps": g} for p, g in zip(parts, gaps_by_part)]
+        if all(gaps_by_part):
+            uncovered = list(dict.fromkeys(t for g in gaps_by_part for t in g))
+        else:
+            uncovered = []
+            unanswered = [p for p, g in zip(parts, gaps_by_part) if g]
+    elif parts:
+        uncovered = []
+    else:
+        uncovered = question_gaps(question, pool, titles) if pool else []
     for t in uncovered:
         if t not in missing:
             missing.insert(0, t)
     out.update(graded_docs=relevant, relevant_pool=pool, missing_terms=missing[:6],
-               documents=graded_all, uncovered_terms=uncovered)
+               documents=graded_all, uncovered_terms=uncovered, unanswered_parts=unanswered)
     if llm_info.get("llm_exclude"):
         out["reflection_feedback"] = "排除：" + "、".join(llm_info["llm_exclude"])
     out["trace"] = add_trace(state, "grade", t0, graded=len(graded_all), relevant=len(relevant), uncovered=uncovered,
+                             **({"parts": part_info} if part_info else {}),
                              best=max((d["grade"]["score"] for d in graded_all), default=0.0),
                              grades=[{"chunk_id": d["chunk_id"], "score": d["grade"]["score"],
                                       "relevant": d["grade"]["relevant"], "reason": d["grade"]["reason"],
                                       "by": d["grade"]["by"]} for d in graded_all], **llm_info)
     return out
+

@@ -10,6 +10,7 @@ from core.agents.rag.runtime import add_trace, get_runtime
 from core.agents.rag.state import hit_to_doc
 
 MAX_DOCS = 16
+PER_QUERY_KEEP = 4
 
 
 def retrieve(state: dict, *, config) -> dict:
@@ -23,6 +24,7 @@ def retrieve(state: dict, *, config) -> dict:
     notices = list(state.get("notices") or [])
     degraded = False
     searches = []
+    per_query: list[list[str]] = []
     plan = [(q, focus or None, 16) for q in queries]
     if focus:
         plan.append((queries[0], None, 5))
@@ -40,8 +42,12 @@ def retrieve(state: dict, *, config) -> dict:
                 notices.append(n)
         searches.append({"query": q, "hits": len(res.hits), "scoped": bool(doc_ids),
                          "latency_ms": round(float(getattr(res, "latency_ms", 0.0) or 0.0), 1)})
+        ids: list[str] = []
+        per_query.append(ids)
         for h in res.hits:
             d = hit_to_doc(h, q)
+            if d["doc_id"] not in excluded:
+                ids.append(d["chunk_id"])
             if d["doc_id"] in excluded:
                 continue
             fused = float((d["evidence"] or {}).get("fused") or d["score"] or 0.0)
@@ -51,7 +57,16 @@ def retrieve(state: dict, *, config) -> dict:
             old = merged.get(d["chunk_id"])
             if old is None or fused > old["fused"]:
                 merged[d["chunk_id"]] = d
-    docs = sorted(merged.values(), key=lambda d: (not d.get("focus"), -d["fused"]))[:MAX_DOCS]
+    ranked = sorted(merged.values(), key=lambda d: (not d.get("focus"), -d["fused"]))
+    if len(per_query) > 1:
+        # every sub-question keeps its own best chunks, whatever the others' scores
+        keep = list(dict.fromkeys(cid for ids in per_query for cid in ids[:PER_QUERY_KEEP] if cid in merged))
+        rest = [d for d in ranked if d["chunk_id"] not in set(keep)]
+        limit = max(MAX_DOCS, len(keep))
+        docs = sorted([merged[c] for c in keep] + rest[:max(0, limit - len(keep))],
+                      key=lambda d: (not d.get("focus"), -d["fused"]))
+    else:
+        docs = ranked[:MAX_DOCS]
     return {"documents": docs, "notices": notices,
             "trace": add_trace(state, "retrieve", t0, searches=searches, hits=len(docs), degraded=degraded,
                                chunks=[d["chunk_id"] for d in docs])}

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.logic import (
-    article_refs, expand_terms, is_followup, is_vague, resolve_followup, split_subquestions,
+    article_refs, expand_terms, is_followup, is_vague, resolve_followup, split_compound, split_subquestions,
 )
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.textutil import entities, key_terms, norm, specific_terms
@@ -84,7 +84,10 @@ def rewrite(state: dict, *, config) -> dict:
         resolved, applied = apply_aliases(resolved, rt.aliases)
         if applied:
             info["aliases"] = [f"{a}→{c}" for a, c in applied]
-        out.update(resolved_question=resolved, focus_doc_ids=focus, pending_clarify=None)
+        parts = split_compound(resolved)
+        if parts:
+            info["parts"] = parts
+        out.update(resolved_question=resolved, focus_doc_ids=focus, pending_clarify=None, parts=parts)
         if is_vague(resolved):
             out["clarify"] = {"pending": True}
             out["trace"] = add_trace(state, "rewrite", t0, resolved=resolved, vague=True, **info)
