@@ -87,10 +87,10 @@ def judge(case: dict, res: dict) -> tuple[bool, str]:
     return True, ""
 
 
-# Measured on the whole file (25 builder cases + 144 written from reading the documents, the
-# 6 that only the scanned PDF answers skipped here): 161/163 in rules mode. The misses: 旧手机回收价格
-# answered from a loosely matching notice, and one unanswerable that is refused only when the scan
-# is indexed. Thresholds sit just under that, so regressions fail.
+# Measured on the whole file (239 cases: 25 builder cases + the rest written from reading the
+# documents, including blind sets scored before any tuning; the 6 that only the scanned PDF
+# answers are skipped here): 228/233 in rules mode. Thresholds sit just under that, so
+# regressions fail.
 GOLDEN_MIN_SHARE = 0.97
 REFUSAL_MIN_SHARE = 0.8
 

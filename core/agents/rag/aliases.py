@@ -63,6 +63,12 @@ def apply_aliases(text: str, table: dict[str, str] | None = None) -> tuple[str, 
                     inside = True
                     break
                 k = canonical.find(alias, k + 1)
+            # a fragment of a longer word that already says it (车补 in 汽车补贴 → 汽车消费补贴):
+            # replacing it would double the neighbours (汽汽车消费补贴贴)
+            before, after = out[j - 1:j], out[j + len(alias):j + len(alias) + 1]
+            if not inside and ((before and canonical.startswith(before + alias[0]))
+                               or (after and canonical.endswith(alias[-1] + after))):
+                inside = True
             pieces.append(out[i:j])
             pieces.append(alias if inside else canonical)
             changed = changed or not inside

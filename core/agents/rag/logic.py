@@ -10,7 +10,7 @@ from collections import Counter
 from core.agents.rag.textutil import (
     FRAME_WORDS, GENERIC_TERMS, STOPWORDS, places, salient_nouns, SYNONYMS, citation_numbers, coverage, display, entities, key_terms, ngram_containment,
     is_table_header, is_table_row, norm, place_words, numbers_in, specific_terms, split_sentences, strip_citations, term_in,
-    term_weight,
+    term_weight, unit_pattern,
 )
 
 # ---- thresholds (tuned on data/eval/docs_golden.jsonl, see the report) ----------------
@@ -25,20 +25,23 @@ _CN_NUM = "零一二三四五六七八九十百"
 ARTICLE = re.compile(r"第([一二三四五六七八九十百零\d]{1,5})(条|章|款|项|节)")
 FOLLOWUP = re.compile(
     r"^(那|那么|还有|另外|再问|然后|以及|此外)|[呢吗][?？。]?$|这个|那个|这份|这项|该(文件|政策|通知|公告|细则|办法|方案|活动)|"
-    r"上述|其中|它的|它们|第[一二三四五六七八九十百\d]+(条|章|款|项)|^(需要|要)(哪些|什么)(材料|资料)|(怎么|如何)(申请|申领|申报|领取)")
+    r"上述|其中|它的|它们|第[一二三四五六七八九十百\d]+(条|章|款|项)|^(需要|要)(交|提交|准备|带|提供)?(哪些|什么)(材料|资料)|(怎么|如何)(申请|申领|申报|领取)")
+LABEL_LINE = re.compile(r"^\s*[\u4e00-\u9fff（）()]{2,12}[：:]\s*$")
 SUBHEAD = re.compile(r"^\s*([一二三四五六七八九十]+、|（[一二三四五六七八九十]+）)[\u4e00-\u9fff（）()与和及、]{2,16}$")
 FOLLOW_START = re.compile(r"^(那|那么|其中|另外|还有|此外|然后)")
 ATTRIBUTE_TERMS = frozenset("""有效期 期限 截止 截止日期 电话 客服 热线 地址 额度 总额 面额 金额 条件 材料 资料 流程 方式
 渠道 平台 对象 范围 时间 标准 比例 上限 名额 要求 规则 有效 多长时间 多长""".split())
 # an ordinal of the same kind in a follow-up replaces the previous one (第一轮 → 第二轮)
 ORDINAL = re.compile(r"第[一二三四五六七八九十\d]{1,3}(轮|批次|批|期|阶段|档)")
+WHERE_Q = re.compile(r"(?:去哪里?|到哪里?|在哪里?|哪里|哪儿|什么地方)(?:可以|能|才能)?([领办申买用交兑换])")
 HOW_Q = re.compile(r"怎么|如何|怎样|流程|程序|步骤|方式|渠道|在哪")
 HOW_S = re.compile(r"方式|流程|程序|通过|登录|扫描|提交|办理|申请人|平台|APP|二维码|网站")
 META_Q = {
-    "authority": re.compile(r"(哪个|哪些|什么)(部门|单位|机关|机构)(联合)?(发布|印发|发文|制定|出台|发的)|"
+    "authority": re.compile(r"(哪个|哪些|哪几个|哪几家|什么)(部门|单位|机关|机构)(联合)?(发布|印发|发文|制定|出台|发的)|"
                             r"谁(发布|印发|制定|发的)|发文(机关|单位|部门)|印发(部门|单位)|由谁(发布|印发|制定)"),
     "doc_number": re.compile(r"文号"),
-    "date": re.compile(r"(什么时候|何时|哪天|哪一天)(发布|印发|出台|发文)|(发布|印发|成文)(日期|时间)"),
+    "date": re.compile(r"(什么时候|何时|哪天|哪一天|几号)(发布|印发|出台|发文|发的)|(发布|印发|成文)(日期|时间)|"
+                       r"(公告|通知|文件|细则|方案)[^，,。？?]{0,4}(哪天|什么时候|何时)(发布|印发|出|发)"),
 }
 LIST_Q = re.compile(r"哪些|什么材料|什么资料|条件|流程|程序|步骤|怎么|如何|范围|对象|要求")
 # what kind of value a question asks for → the shape of a sentence that gives it
@@ -46,6 +49,9 @@ ANSWER_TYPES = [
     (re.compile(r"(哪个|哪些|什么|哪一?个?)(部门|单位|机关|机构)|由谁|谁(负责|发布|解释|印发|审核|兑付)"),
      re.compile(r"[\u4e00-\u9fff]{1,12}(局|厅|委员会|发展改革委|委|部|政府|办公室|办公厅|银行|机构|中心|总局)")),
     (re.compile(r"电话|热线|客服|联系方式"), re.compile(r"\d{5,}|\d{3,4}-\d{7,8}")),
+    # 在哪个平台领 → a named platform ("通过“抖音”APP发放")
+    (re.compile(r"(哪个|什么|哪家|哪一个)(平台|APP|app|软件|网站|公众号|小程序)"),
+     re.compile(r"“[^”]{2,24}”\s*(APP|app|平台|公众号|小程序|网站)|[\u4e00-\u9fff]{2,12}(APP|公众号|小程序)")),
     (re.compile(r"比例|百分之|几成|折扣"), re.compile(r"\d+(\.\d+)?\s*[%％]")),
     (re.compile(r"多久|多长时间|有效期|期限|几天|几日|多少天|几个月|几年|多少小时"),
      re.compile(r"\d+\s*(个)?(自然日|工作日|天|日|小时|个月|月|年)(?!\d)|当批次")),
@@ -60,7 +66,7 @@ ANSWER_TYPES = [
     (re.compile(r"多少|(?<!哪)几"), re.compile(r"\d")),
 ]
 # the slot a question asks to fill (哪个部门 → a department's name): not a focus term
-SLOT_TERMS = re.compile(r"(?:哪个|哪些|什么|哪一个|哪家)(部门|单位|机关|机构|地方|时候)")
+SLOT_TERMS = re.compile(r"(?:哪个|哪些|什么|哪一个|哪家|哪几个|哪几家)(部门|单位|机关|机构|地方|时候)")
 # colloquial intents → the words documents use for them (资金从哪里来 → 资金保障 / 特别国债)
 INTENT_TERMS = [
     (re.compile(r"(资金|钱|经费).{0,6}(从哪|哪里来|哪儿来|来源|谁出|谁来出|谁承担)|资金来源"),
@@ -79,7 +85,10 @@ def article_refs(text: str) -> list[str]:
     return ["第" + m.group(1) + m.group(2) for m in ARTICLE.finditer(text or "")]
 
 
-def is_followup(question: str, history: list[dict]) -> bool:
+_SHORT_FOLLOW = 12  # a question this short, naming no document's subject, leans on the thread
+
+
+def is_followup(question: str, history: list[dict], titles: list[str] | None = None) -> bool:
     if not history:
         return False
     last = next((h for h in reversed(history) if h.get("doc_ids")), None)
@@ -93,7 +102,15 @@ def is_followup(question: str, history: list[dict]) -> bool:
         return True  # "其中…" / "那第二轮呢" lean on the previous turn whatever they add
     if all(t in ATTRIBUTE_TERMS for t in spec) and not entities(q):
         return True  # only an attribute (有效期 / 电话): of the thing asked about before
-    return bool(FOLLOWUP.search(q)) and len(spec) <= 2
+    if FOLLOWUP.search(q) and len(spec) <= 2:
+        return True
+    if titles and len(re.sub(r"\W", "", q)) <= _SHORT_FOLLOW and not entities(q) and not article_refs(q):
+        # "空调能补几台？" / "要交哪些材料？" after a question about one programme: none of its
+        # terms names any document, so it asks about the one discussed
+        tn = [norm(t) for t in titles]
+        named = [t for t in spec if len(t) >= 2 and any(term_in(t, x) for x in tn)]
+        return not named
+    return False
 
 
 def resolve_followup(question: str, history: list[dict]) -> tuple[str, list[str], str]:
@@ -183,6 +200,9 @@ def doc_context(d: dict) -> str:
                      d.get("text") or ""])
 
 
+_OPPOSITE_PERIODS = (("上半年", "下半年"), ("上半月", "下半月"), ("年初", "年底"))
+
+
 def score_chunk(question: str, d: dict) -> dict:
     """Offline relevance of one chunk to the question: fused evidence + lexical coverage of
     the question's key terms, with hard penalties for a named place or 文号 that the chunk's
@@ -221,6 +241,11 @@ def score_chunk(question: str, d: dict) -> dict:
             if sub and not any(norm(a) in norm(e) for a, _ in sub):
                 score = min(score, 0.3)
                 notes.append(f"文件为{sub[0][0]}{sub[0][1]}，非“{e}”")
+    for a, b in _OPPOSITE_PERIODS:  # 上半年那个补贴 is not the 下半年 notice
+        for x, y in ((a, b), (b, a)):
+            if x in question and y in title_n and x not in title_n:
+                score = min(score, 0.3)
+                notes.append(f"文件为{y}")
     arts = article_refs(question)
     if arts:
         head = norm((d.get("heading") or "") + " ".join(d.get("path") or []))
@@ -336,10 +361,13 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     expanded = [t for t in expand_terms(terms) if t not in terms]
     numeric = bool(NUMERIC_Q.search(question))
     shape = answer_shape(question)
+    wm = WHERE_Q.search(question or "")
+    where_verb = wm.group(1)[0] if wm else ""
     arts = article_refs(question)
     cands = []
     # an amount the question states picks a tier only when it asks for an amount
     q_amounts = question_amounts(question) if slot_kind(question)[0] in ("金额", "数值", "比例") else []
+    stated: set[str] = set()
     if q_amounts:  # 15 in "买一辆15万元的车" states the tier, it is not a term to find
         stated = {m.group(1) for m in _AMOUNT.finditer(norm(question or ""))}
         terms = [t for t in terms if t not in stated] or terms
@@ -384,7 +412,9 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
             table_row = is_table_row(s)
             shown = compact_row(display(s), terms + expanded) if table_row else display(s)
             content = re.sub(r"\W", "", shown)
-            intro = not table_row and bool(re.search(r"(如下|以下|下列)[:：]?$|[:：]$", shown))
+            intro = not table_row and bool(re.search(r"(如下|以下|下列)[:：]?$|[:：]$", shown)
+                                           # "提交资料如下：1.身份证…；" — the intro glued to its first item
+                                           or re.search(r"(如下|以下|下列)[^，。；]{0,6}[:：]\s*(\d{1,2}[.．、]|（\d{1,2}）)", shown))
             # a bare value line (a hotline number) under the heading the question names
             digits_only = bool(re.fullmatch(r"[\d\s、,，\-—/（）()]{5,}", shown))
             # a short value line under the heading the question names ("2025年7月19日至2025年11月15日")
@@ -416,6 +446,8 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
                 sc = max(sc, 0.75 - 0.005 * pos)
             if HOW_Q.search(question) and HOW_S.search(shown):
                 sc += 0.1
+            if where_verb and re.search(r"(在|到|向|至|通过)[^，。；]{1,20}" + re.escape(where_verb), shown):
+                sc += 0.2  # 加油卡去哪里领 → "可在中石油或中石化领取加油储值卡"
             unmarked = re.sub(r"^(\d{1,2}[.．、)）]|（\d{1,2}）)", "", shown)
             unmarked = re.sub(r"第[\d、]+页|〔\d{4}〕\d+号|[（(]\d{4}-\d{4}年?[)）]", "", unmarked)
             if shape is not None:
@@ -431,8 +463,12 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
                 sc += 0.15
             if q_amounts:
                 fit = amount_fits(q_amounts, shown)
+                if fit is None and pos > 0 and re.match(r"^(其中|含|包括)", shown):
+                    fit = amount_fits(q_amounts, display(sents[pos - 1]))  # "其中，…" details the tier before it
                 if fit is not None:
-                    sc += 0.3 if fit else -0.1  # the tier (10万元（含）至30万元（不含）) the asked 15万元 falls in
+                    sc += 0.3 if fit else -0.1
+                elif any(re.search(r"(?<![\d.])" + re.escape(x) + r"\s*(万元|万|元)", norm(shown)) for x in stated):
+                    sc += 0.2  # the amount itself is written there (满200元减50元)  # the tier (10万元（含）至30万元（不含）) the asked 15万元 falls in
             if whole_article:
                 sc = max(sc, 0.8 - 0.01 * pos)
             sc -= off_topic
@@ -707,6 +743,7 @@ def generic_topic(question: str) -> str:
 ASKS = re.compile(r"多少|几|什么|哪|怎么|如何|怎样|吗|是否|有没有|能否|能不能|可否|多久|何时|多长|啥|谁")
 _HARD_SEP = re.compile(r"[？?；;]|(?:[，,、]\s*)?(?:另外|此外|同时还|还有|以及|并且)")
 _SOFT_SEP = re.compile(r"[，,]")
+_EXTRA_ASK = re.compile(r"^(有|能|可以|还能|再)?[^，,。？?]{0,4}(多少|什么|哪些|没有|几)[^，,。？?]{0,4}(补贴|奖励|优惠|补助|礼包)")
 _RESPECTIVELY = re.compile(r"^(?P<pre>.*?)(?P<a>[^，,？?；;]{1,30}?)(?:和|与|及|跟)(?P<b>[^，,？?；;]{1,40}?)(?:分别|各自|各)(?P<rest>[^，,？?；;]*)$")
 
 
@@ -720,6 +757,12 @@ def _subject_of(part: str) -> str:
     m = re.match(r"^(.{2,30}?)(?:的|在|由|要|需|可以|可|能|是|有|对|每|中|召开|通过|分为|怎么|如何|多少|多长|多久|几|哪|什么|何时|"
                  r"领取|申领|申请|申报|使用|购买|办理)", part)
     subj = m.group(1) if m else ""
+    m2 = re.match(r"^(.{2,30}?)(?:在|由|要|需|可以|可|能|是|有|对|每|去|到|怎么|如何|多少|多长|多久|几|哪|什么|何时|"
+                  r"领取|申领|申请|申报|使用|购买|办理)", part)
+    if m and m2 and "的" in m2.group(1) and m2.group(1).startswith(subj):
+        after = m2.group(1).rsplit("的", 1)[-1]
+        if 2 <= len(after) <= 6 and after not in ATTRIBUTE_TERMS and after not in _SUBJECT_TAIL:
+            subj = m2.group(1)  # the thing owned (…补贴的加油储值卡) is what the next clause is about
     while subj:
         tail = next((w for w in sorted(ATTRIBUTE_TERMS | _SUBJECT_TAIL, key=len, reverse=True) if subj.endswith(w)), "")
         if not tail or len(subj) - len(tail) < 2:
@@ -782,7 +825,14 @@ def split_compound(question: str) -> list[str]:
     q = (question or "").strip()
     if not q:
         return []
-    pieces = [p.strip(" ，,、。") for p in _HARD_SEP.split(q)]
+    raw = re.split("(" + _HARD_SEP.pattern + ")", q)
+    pieces = []
+    for i in range(0, len(raw), 2):
+        p = raw[i].strip(" ，,、。")
+        sep = raw[i - 1] if i else ""
+        if re.search(r"另外|此外|还有", sep) and _EXTRA_ASK.search(p) and not re.search(r"另外|额外|还有", p):
+            p = "另外" + p  # "…，另外有多少补贴？" asks for something extra, not the same amount again
+        pieces.append(p)
     pieces = [p for p in pieces if p and key_terms(p)]
     clauses: list[str] = []
     for p in pieces:
@@ -811,6 +861,9 @@ def split_compound(question: str) -> list[str]:
     subject = _subject_of(parts[0])
     out = [parts[0]]
     for p in parts[1:4]:
+        if p.startswith("其中"):  # 能拿多少礼包？其中加油卡额度是多少 → within what the first part asks
+            out.append(re.sub(r"[？?。]+$", "", parts[0]) + "，" + p)
+            continue
         has_own = bool(entities(p)) or (subject and norm(subject) in norm(p))
         if not has_own and subject:
             p = f"{subject}{'' if p.startswith(('的', '中') + _VERB_START) else '的'}{p}"
@@ -825,7 +878,8 @@ SLOT_KINDS = [
     ("银行", re.compile(r"(哪家|哪个|哪一家|什么)银行|银行(是|为)?(哪家|哪个|哪一家|什么)"), re.compile(r"[\u4e00-\u9fffA-Za-z]{2,10}银行(?![卡账])")),
     ("平台", re.compile(r"(哪个|什么|哪家|哪一个)(平台|APP|app|软件|网站|公众号|小程序)|(平台|APP|app)(叫什么|是什么|名称)"),
      re.compile(r"“[^”]{2,24}”|APP|app|公众号|小程序|网站|[\u4e00-\u9fff]{2,12}平台")),
-    ("部门", re.compile(r"(哪个|哪些|什么|哪一?个?|哪家)[\u4e00-\u9fff]{0,3}(部门|单位|机关|机构|公司|企业)|由谁|谁(负责|发布|解释|印发|审核|兑付|出资|拨付|发放)"),
+    ("部门", re.compile(r"(哪个|哪些|什么|哪一?个?|哪几个|哪几家|哪家)[\u4e00-\u9fff]{0,3}(部门|单位|机关|机构|公司|企业)|由谁|谁(负责|发布|解释|印发|审核|兑付|出资|拨付|发放)|"
+                       r"(部门|单位|机关|机构|公司|企业)[^，,。？?]{0,3}(叫什么|名字|名称|是哪家|是哪个|是谁)"),
      re.compile(ORG + r"|第三方机构|[\u4e00-\u9fff]{2,8}机构")),
     ("电话", re.compile(r"电话|热线|客服|联系方式"), re.compile(r"\d{5,}|\d{3,4}-\d{7,8}")),
     ("比例", re.compile(r"比例|百分之|几成|折扣"), re.compile(r"\d+(\.\d+)?\s*[%％]")),
@@ -837,6 +891,7 @@ SLOT_KINDS = [
     ("数量", re.compile(r"((?<!哪)几|多少)\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人|张|份)"),
      re.compile(r"\d+\s*(辆|件|次|条|个|轮|名|场|批次|类|家|台|期|项|人|张|份)|[:：]\s*\d+")),
     ("金额", re.compile(r"多少钱|多少元|金额|补贴多少|补多少|领多少|能领多少|可以领多少|最高|上限|额度|总额|预算|"
+                       r"多少(补贴|奖励|返还|返利|费用|补助)|价格|价钱|收费标准|"
                        r"多少[\u4e00-\u9fff]{0,10}资金|资金(总额|规模|多少|是多少)"),
      # (a cap "不超过60" counts even where the unit is lost: the scanned notice's lines are cut)
      re.compile(r"\d+(\.\d+)?\s*(万|亿)?元|\d+(\.\d+)?\s*[%％]|(不超过|不高于|最高|最多|上限为?)\s*\d")),
@@ -846,7 +901,7 @@ SLOT_KINDS = [
      re.compile(r"条件|资格|须|需|应|满足|符合|限|不得|范围|对象|要求|个人|企业|消费者")),
     ("数值", re.compile(r"多少|(?<!哪)几"), re.compile(r"\d")),
     # 有什么额外奖励 / 有没有额外补贴: only a sentence granting something extra answers it
-    ("额外", re.compile(r"额外|另有|另外(的)?(奖励|补贴|优惠)|特别(奖励|优惠|补贴)|加码"),
+    ("额外", re.compile(r"额外|另有|另外(的)?(奖励|补贴|优惠)|另外[^，,。？?]{0,6}(奖励|补贴|优惠|补助)|特别(奖励|优惠|补贴)|加码"),
      re.compile(r"额外|另外给予|再给予|加发|叠加|奖励|上浮|提高")),
 ]
 _PREDICATE_SKIP = frozenset("负责 进行 联合 统一 具体 主要 可以 能够 应该 需要 是 来 去 给 把 将".split())
@@ -855,7 +910,8 @@ _YEAR_WORD = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*年")
 
 
 def slot_kind(question: str) -> tuple[str, re.Pattern | None]:
-    for name, q_pat, s_pat in SLOT_KINDS:
+    # something extra (另外有多少补贴) is asked before any amount it is measured in
+    for name, q_pat, s_pat in sorted(SLOT_KINDS, key=lambda k: k[0] != "额外"):
         if q_pat.search(question or ""):
             return name, s_pat
     return "", None
@@ -879,6 +935,19 @@ STOP_ATTR = frozenset("部门 单位 机关 机构 银行 公司 企业".split()
 _YESNO_Q = re.compile(r"是否|能否|可否|有没有|是不是|能不能|可不可以|[吗么][?？。]?\s*$")
 _GENERIC_SLOTS = frozenset("平台 部门 银行 电话 日期 期限 比例 数量".split())
 _EVENT_SKIP = frozenset("之前 以前 前 后 为止 开始 的 是 呢 吗 可以 能 要 需要 必须 应当 应该 须 需 有效 内 之内 以内".split())
+
+
+def amount_owner(question: str) -> str:
+    """What an asked price / amount belongs to (旧家电**回收**价格是多少 → 回收); "" when it is
+    generic (补贴标准) or not said."""
+    m = re.search(r"([\u4e00-\u9fff]{2,10}?)的?(价格|价钱|收费标准)(标准)?(是|为)?(多少|几|怎么算|如何)", question or "")
+    if not m:
+        return ""
+    words = [w for w in _jieba_lcut()(m.group(1)) if w != "的"]
+    w = words[-1] if words else ""
+    if len(w) < 2 or w in GENERIC_TERMS or w in STOPWORDS or ASKS.search(w):
+        return ""
+    return w
 
 
 def event_predicate(question: str) -> str:
@@ -907,6 +976,9 @@ def _sentences_with_heads(d: dict):
     for s in split_sentences(d.get("body") or d.get("text") or ""):
         shown = display(s)
         if SUBHEAD.match(shown) and not re.search(r"[，。；！？,;!?]", shown):
+            sub = shown
+            continue
+        if LABEL_LINE.match(shown):  # "新能源汽车：" labels the list items under it
             sub = shown
             continue
         yield shown, f"{head} {sub}"
@@ -963,9 +1035,15 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
                 kept.append(t)
         terms = kept
     verb = slot_predicate(q) if kind in ("部门", "银行") else (event_predicate(q) if kind in ("日期", "期限") else "")
-    if kind == "数量":  # 多少张 is answered by "1张", not by "14批次"
+    if kind in ("金额", "数值") and not verb:
+        verb = amount_owner(q)  # 回收价格是多少: a price of 回收, not the 销售价格 of another sentence
+    if kind == "数量":  # 多少张 is answered by "1张", not by "14批次" (几台 by "3件")
         unit = re.search(r"(?:(?<!哪)几|多少)\s*(批次|[\u4e00-\u9fff])", q).group(1)
-        shape = re.compile(r"\d+\s*" + re.escape(unit) + r"|[:：]\s*\d+")
+        shape = re.compile(r"\d+\s*" + unit_pattern(unit) + r"|[:：]\s*\d+")
+    amounts = question_amounts(q)
+    # terms that only state the amount or count the question gives (30万元, 一辆): a tier
+    # sentence that covers the amount answers them
+    amount_terms = {t for t in terms if re.fullmatch(r"[\d.]+(万元|万|元)?|[一二两三四五六七八九十\d]+[辆台件个张次份套]", t)}
     total = bool(re.search(r"一共|总共|共计|合计|总计|总数|累计", q))
     for d in support:
         title_n = norm((d.get("title") or "") + (d.get("file_name") or ""))
@@ -973,6 +1051,7 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
                    and t not in q_places and not re.fullmatch(r"(19|20)\d{2}年?", t)]
         for shown, head in _sentences_with_heads(d):
             body = _UNMARK.sub("", shown)
+            fit = amount_fits(amounts, shown) if amounts else None
             if kind not in ("日期",):
                 body = _YEAR_WORD.sub("", body)  # 2019年 is not a duration or a count
             row = is_table_row(shown)
@@ -986,9 +1065,12 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
                 continue  # "保险公司应依法经营" names no company; "消费者提交的银行卡" no bank
             if verb and not (term_in(verb, sent_n) or any(term_in(x, sent_n) for x in SYNONYMS.get(verb, ()))):
                 continue  # the organisation / date must be said to do / be *that* (拨付, 到账)
+            own_terms = [t for t in s_terms if not (t in amount_terms and fit is not False)] if amounts else s_terms
+            if fit is True and not own_terms:
+                return []
             if not s_terms:
                 return []
-            cov, hit = _soft_coverage(s_terms, ctx)
+            cov, hit = _soft_coverage(own_terms or s_terms, ctx)
             if cov >= SLOT_COVER:
                 if explain is not None:
                     explain.append({"doc": d.get("title"), "sentence": shown, "terms": s_terms, "hit": hit})
@@ -1001,10 +1083,33 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
 SLOT_COVER = 0.4
 
 
+_ORG_TYPE = re.compile(r"([\u4e00-\u9fff]{0,6}?)(保险公司|公司|银行|机构|企业|平台|商家)[^，,。？?]{0,3}(?:叫什么|名字|名称|是哪|是谁)|"
+                       r"(?:哪几家|哪家|哪个|哪些|哪一家)([\u4e00-\u9fff]{0,6}?)(保险公司|公司|银行|机构|企业|平台|商家)")
+# words that qualify an organisation without naming it (第三方机构, 有资质的拆解企业)
+_ORG_GENERIC = re.compile(r"^(第三方|专业|相关|有关|有资质的|合作|参与活动的?|参加活动的?|活动|指定|审核|销售|汽车销售|保险|"
+                          r"拆解|回收|生产|金融|服务|服务平台|平台|其他|各类|上述|该|本)+")
+
+
 def _names_org(sentence: str, question: str, shape) -> bool:
     """Does the sentence name an organisation (市商务局, 齐鲁银行, 销售企业) other than the
-    generic noun the question itself uses (哪家保险公司 → "保险公司" names nobody)?"""
+    generic noun the question itself uses (哪家保险公司 → "保险公司" names nobody)? When the
+    question asks the name of one kind (第三方审核机构叫什么, 哪几家保险公司), only a name of that
+    kind with something specific before it counts ("委托第三方机构" names no 机构)."""
     qn = norm(question)
+    typed = _ORG_TYPE.search(question or "")
+    if typed:
+        kind = typed.group(2) or typed.group(4)
+        kind = "公司" if kind == "保险公司" else kind
+        import jieba.posseg as pseg
+
+        for m in re.finditer(r"([\u4e00-\u9fff]{1,10}?)" + kind, sentence):
+            words = list(pseg.cut(re.split(r"[的、，,和与及或]", m.group(1))[-1]))
+            while words and _ORG_GENERIC.fullmatch(words[-1].word):
+                words.pop()  # 聘请第三方专业机构: 专业 / 第三方 qualify, they name nobody
+            if words and words[-1].flag[:1] in ("n", "j") and len(words[-1].word) >= 2 \
+                    and norm(words[-1].word) not in qn:
+                return True
+        return bool(re.search(r"“[^”]{2,20}”", sentence)) and kind in ("平台",)
     for m in shape.finditer(sentence):
         name = re.split(r"[的、，,和与及或]", m.group(0))[-1]
         if len(name) >= 3 and norm(name) not in qn:
@@ -1043,7 +1148,29 @@ def uncovered_nouns(question: str, pool: list[dict], limit: int = 8) -> list[str
     ctx = [norm(doc_context(d)) for d in pool[:limit]]
     if not ctx:
         return []
-    return [t for t in salient_nouns(question) if not any(_noun_covered(t, c) for c in ctx)]
+    gaps = [t for t in salient_nouns(question) if not any(_noun_covered(t, c) for c in ctx)]
+    if len(gaps) == 1 and _common_word(gaps[0]) and _agreed_best(pool):
+        return []  # one everyday word (错误 / 疾病) the answer words differently, best match agreed on
+    return gaps
+
+
+COMMON_WORD_FREQ = 2000  # jieba dictionary frequency of an everyday word
+
+
+def _common_word(word: str) -> bool:
+    from core.agents.rag.textutil import _jieba
+
+    return (_jieba().get_FREQ(word) or 0) >= COMMON_WORD_FREQ
+
+
+def _agreed_best(pool: list[dict]) -> bool:
+    """The best evidence chunk is first for both retrievers and covers most of the question."""
+    if not pool:
+        return False
+    d = pool[0]
+    ev = d.get("evidence") or {}
+    ranks = [_rank_strength(ev.get(k)) for k in ("bm25", "dense")]
+    return all(r >= 1.0 for r in ranks) and float((d.get("grade") or {}).get("coverage") or 0.0) >= 0.6
 
 
 def part_pool(part: str, pool: list[dict]) -> list[dict]:
@@ -1072,12 +1199,43 @@ def title_term_gaps(question: str, pool: list[dict], titles: list[str], limit: i
     return out
 
 
+_HOW_VERB = re.compile(r"(?:怎么|如何|怎样|去哪里?|在哪里?|到哪里?)(?:才能|才可以|可以|能|去)?([\u4e00-\u9fff]{2,4})")
+
+
+def how_verb_gap(question: str, pool: list[dict], limit: int = 8) -> list[str]:
+    """The action a how-question asks about (商家要怎么**报名**) when no evidence chunk mentions
+    it: the evidence describes other steps, not the one asked."""
+    from core.agents.rag.textutil import _WEAK_VERBS
+
+    m = _HOW_VERB.search(question or "")
+    if not m or not pool:
+        return []
+    from core.agents.rag.textutil import ASPECT_WORDS
+
+    words = [w for w in _jieba_lcut()(m.group(1)) if w not in ASPECT_WORDS]  # 如何合理烹饪 → 烹饪
+    verb = words[0] if words else ""
+    if len(verb) < 2 or verb in _WEAK_VERBS or verb in STOPWORDS or verb in GENERIC_TERMS or ASKS.search(verb):
+        return []
+    docs = pool[:limit]
+    # only the documents about the question's subject (their title matches it about as well
+    # as the best one): 报名 in the 家电 rules does not say how 泉城购 merchants sign up
+    terms = [t for t in key_terms(question) if t not in FRAME_WORDS and t != verb]
+    tcov = [coverage(terms, (d.get("title") or "") + " " + (d.get("file_name") or ""))[0] for d in docs]
+    best = max(tcov, default=0.0)
+    ctx = [norm(doc_context(d)) for d, c in zip(docs, tcov) if c >= best - 0.25]
+    return [] if any(_noun_covered(verb, c) for c in ctx) else [verb]
+
+
 def question_gaps(question: str, pool: list[dict], titles: list[str] | None = None) -> list[str]:
     """Everything the evidence leaves open for one (sub-)question: uncovered salient nouns and
-    title terms, then the unfilled slot or a year no evidence document is about."""
+    title terms, the action a how-question asks about, then the unfilled slot or a year no
+    evidence document is about."""
     gaps = uncovered_nouns(question, pool)
     if not pool:
         return gaps
+    for g in how_verb_gap(question, pool):
+        if g not in gaps:
+            gaps.append(g)
     for g in title_term_gaps(question, pool, titles or []):
         if g not in gaps:
             gaps.append(g)

@@ -17,6 +17,7 @@ STOPWORDS = frozenset("""
 什么 怎么 怎样 怎么样 如何 多少 几 哪 哪些 哪个 哪里 哪儿 为什么 是否 能否 可以 能 会 要 需要 想 想要 知道 一下
 告诉 说说 讲讲 介绍 跟 给 对 向 把 被 从 到 就 都 也 还 又 再 很 最 更 一个 一些 有没有 没有 有无 是不是
 包括 包含 涵盖 关于 对于 规定 相关 具体 情况 内容 问题 一般 现在 目前 如果 的话 多久 时候 哪天 办 怎么办 啥 咋 呗 多 少
+发生 出现 遇到 碰到 发现 该怎么办 应该 应当
 """.split())
 
 # Generic topic words: a question made only of these is too vague to retrieve on.
@@ -29,7 +30,19 @@ GENERIC_TERMS = frozenset("""
 _FATAL_POS = {"n", "nz", "nt", "nr", "ns", "l", "i", "nrt", "nw"}
 _YESNO = re.compile(r"[吗么][?？。]?\s*$|是否|能否|可否|可不可以|能不能|是不是|有没有")
 _NUMERAL_NOUNS = frozenset(("二手", "一手", "二手车", "二手房"))
-_WEAK_VERBS = frozenset("可以 能够 需要 享受 参加 参与 购买 办理 申请 申领 领取 使用 提供 进行 获得 得到 补贴 支持 适用".split())
+_WEAK_VERBS = frozenset("""可以 能够 需要 享受 参加 参与 购买 办理 申请 申领 领取 使用 提供 进行 获得 得到 补贴 支持 适用
+拿到 拿 领到 能用 用 享有 算 算不算 属于""".split())
+# colloquial time frames (1月份开始的那次) that point at a document rather than name a subject
+_TIME_FRAMES = frozenset("月份 年份 月初 月底 年初 年底 上旬 中旬 下旬 那次 这次 那个 这个".split())
+# nouns that name the aspect asked about (有哪些分类 / 什么用途 / 如何合理…), not its subject: an
+# answer need not repeat them, so they never decide that the corpus lacks the subject
+ASPECT_WORDS = frozenset("""用途 分类 类别 种类 类型 方式 方法 办法 途径 条件 要求 程序 流程 步骤 手续 标准 范围 对象 依据 原因
+作用 意义 区别 内容 措施 注意事项 事项 收费 费用 合理 正确 科学 充分 主要 常见 具体 有效 家庭 日常 平时 常见问题 问题
+定义 概念 含义 概况 特点 要点 结果 错误 规定 政策""".split())
+_COMMON_VERB_FREQ = 3000  # a yes/no predicate this common (增加 / 进行) says little about the subject
+_COMMON_NOUN_FREQ = 20000  # nor does a noun this common (企业 34826, 问题, 工作)
+# the question word right before the noun it asks for (哪几个**等级**, 哪些**证件**)
+_ASK_BEFORE = frozenset("哪几个 哪几种 哪几类 哪几家 哪些 哪个 哪种 哪类 哪家 什么 几个 几种 几类 啥".split())
 # words that frame a question (哪几个环节 / 叫什么名字) rather than name what it is about
 FRAME_WORDS = frozenset("环节 名字 名称 步骤 方面 部分 东西 地方 事情 事项 内容 情况 问题 具体 哪几个 几个 哪几".split())
 # a char that ends the previous word in a search-mode cut ("活动中买" → 中买, "工作中市" → 中市)
@@ -47,9 +60,19 @@ def salient_nouns(question: str) -> tuple[str, ...]:
     out = []
     out += [y + "年" for y in re.findall(r"((?:19|20)\d{2})\s*年", q)]
     yesno = bool(_YESNO.search(q))  # in a yes/no question the predicate (退税, 提现) must be covered too
+    # ...the predicate asked about, nearest the question mark: other verbs set the scene
+    # (成功办理异地就医**备案**后，…还能医保报销吗)
+    preds = set(yesno_predicates(q)) if yesno else set()
+    prev = ""
     for w in pseg.cut(q):
         word, flag = w.word.strip(), w.flag
-        pos_ok = flag in _FATAL_POS or (yesno and flag in ("v", "vn", "b") and word not in _WEAK_VERBS)
+        asked = prev in _ASK_BEFORE and flag in ("b", "vn", "an")  # 分为哪几个等级: 等级 is what is asked
+        prev = word or prev
+        pos_ok = flag in _FATAL_POS or asked or (yesno and flag == "b" and word not in _WEAK_VERBS) or word in preds
+        if word in _TIME_FRAMES or word in ASPECT_WORDS:
+            continue
+        if flag.startswith("n") and (_jieba().get_FREQ(word) or 0) >= _COMMON_NOUN_FREQ:
+            continue  # 企业 / 问题 / 工作: too common to tell what a document is about
         if word in _NUMERAL_NOUNS:  # 二手 is tagged a numeral but names what is asked about
             if word not in out:
                 out.append(word)
@@ -62,11 +85,40 @@ def salient_nouns(question: str) -> tuple[str, ...]:
             continue  # the question type (多长时间 / 几年), not its subject
         if re.fullmatch(r"[\d一二两三四五六七八九十]+[\u4e00-\u9fff]?", word):
             continue
+        if len(word) == 2 and word[1] in "是的了有在" and not _in_dictionary(word):
+            continue  # 账是 in 辅助账是必须…: a particle glued to the noun before it
         if len(word) == 2 and word[1] in "会能要可将也都还就才":
             continue  # a jieba artefact gluing a modal to a noun (券会 in 消费券会返还)
+        if len(word) == 2 and word[0] in "能会要可还都就也" and not _in_dictionary(word):
+            continue  # a modal glued to the verb after it (能领 / 要交)
         if word not in out:
             out.append(word)
     return tuple(out)
+
+@lru_cache(maxsize=1024)
+def yesno_predicates(question: str) -> tuple[str, ...]:
+    """The action a yes/no question asks about, in its last clause (能不能和…**叠加**享受 → 叠加);
+    () for other questions or when the action is a generic one (享受 / 参加 / 申请)."""
+    import jieba.posseg as pseg
+
+    _jieba()
+    q = strip_citations(unicodedata.normalize("NFKC", question or "")).strip().rstrip("？?。!！ ")
+    if not _YESNO.search(q + "？"):
+        return ()
+    clause = re.split(r"[，,；;。?？]", q)[-1]
+    out = []
+    cut = list(pseg.cut(clause))
+    for i, w in enumerate(cut):
+        word = w.word.strip()
+        if i + 1 < len(cut) and cut[i + 1].word == "的":
+            continue  # 上传的材料: the verb qualifies a noun, it is not what is asked
+        if w.flag not in ("v", "vn") or len(word) < 2 or word in _WEAK_VERBS or word in STOPWORDS \
+                or word in GENERIC_TERMS or _YESNO.search(word) or re.search(r"[能可会要吗么]", word) \
+                or (_jieba().get_FREQ(word) or 0) >= _COMMON_VERB_FREQ:
+            continue
+        out.append(word)
+    return tuple(out[-1:])  # the action nearest the question mark
+
 
 def _in_dictionary(word: str) -> bool:
     try:
@@ -143,7 +195,68 @@ SYNONYMS: dict[str, list[str]] = {
     "到账": ["发放至", "拨付", "兑付", "到位"],
     "拨付": ["兑付", "拨付"],
     "发放": ["发放", "兑付", "拨付"],
+    # colloquial words citizens use → the documents' wording
+    "公司": ["企业", "单位"],
+    "拿到": ["获取", "获得", "取得", "领取", "已获"],
+    "退回来": ["返还", "退回"],
+    "退回": ["返还"],
+    "退钱": ["退款", "返还"],
+    "限制": ["不超过", "上限", "不得", "不可", "限购", "仅限"],
+    "大小": ["不超过", "大小"],
+    "报名": ["自愿报名", "报名"],
+    "证照": ["营业执照", "执照", "证件", "证书"],
+    "营业执照": ["执照"],
+    "身份证": ["身份证明", "身份证"],
+    "到期": ["有效期", "过期", "失效"],
+    "过期": ["失效", "有效期", "过期"],
+    "作废": ["失效", "过期"],
+    "插电混动": ["插电式混合动力"],
+    "混动": ["混合动力"],
+    "电车": ["新能源汽车", "纯电动"],
+    "油车": ["燃油车"],
+    "新能源车": ["新能源汽车", "新能源"],
+    "保险": ["商业保险", "保险单"],
+    "车险": ["商业保险", "保险单"],
+    "商业险": ["商业保险"],
+    "邮箱": ["电子邮箱", "邮箱"],
+    "电邮": ["电子邮箱"],
+    "联系方式": ["电话", "电子邮箱", "地址"],
+    "付钱": ["支付", "付款", "结算"],
+    "付款": ["支付", "结算"],
+    "减掉": ["立减", "减免", "抵扣"],
+    "直接减": ["立减"],
+    "外地人": ["不限户籍", "户籍", "外地"],
+    "地域": ["地区", "户籍", "定位"],
+    "别人": ["本人", "他人", "第三人"],
+    "他人": ["本人", "他人"],
+    "转让": ["转让", "转借", "仅限本人", "买卖"],
+    "同时": ["叠加", "同时"],
+    "办事": ["服务", "办理", "受理"],
+    "网上商城": ["电商平台", "线上", "网上"],
+    "网购": ["电商平台", "线上"],
+    "网上": ["电商平台", "线上", "网上"],
+    "一单": ["每单", "单笔订单"],
 }
+
+# colloquial forms → the forms documents write (2500块 → 2500元, 20万 → 20万元, 1月份 → 1月)
+_COLLOQUIAL = [
+    (re.compile(r"(\d+(?:\.\d+)?)\s*(?:块钱|块|元钱|元人民币)"), r"\1元"),
+    (re.compile(r"(\d+(?:\.\d+)?)\s*万(?![元人户件辆台次条个张名家项余多])"), r"\1万元"),
+    (re.compile(r"(\d+(?:\.\d+)?)\s*[wW](?![a-zA-Z])"), r"\1万元"),
+    (re.compile(r"(\d{1,2})\s*月份"), r"\1月"),
+    (re.compile(r"(?<![补])补(?=(?:几|多少))"), "补贴"),
+    (re.compile(r"商业险"), "商业保险"),
+    (re.compile(r"(号)文(?:件)?(?:里|中|里面)"), r"\1文件中"),  # 860号文里 → 860号文件中
+]
+
+
+def canonical_question(text: str) -> str:
+    """A question with its colloquial amounts, units and dates written the way documents write
+    them, so that tier matching (15万 in 10万元至30万元) and term coverage see them."""
+    out = text or ""
+    for pat, rep in _COLLOQUIAL:
+        out = pat.sub(rep, out)
+    return out
 
 _WS = re.compile(r"\s+")
 _CN_DIGIT = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
@@ -199,12 +312,23 @@ def ngram_containment(claim: str, source: str, n: int = 2) -> float:
     return len(a & b) / len(a)
 
 
+# names of programmes the documents use that jieba would cut apart (泉城购 → 泉城 / 购一单)
+DOMAIN_WORDS = ("泉城购", "首保", "以旧换新", "加油储值卡", "加油卡", "消费券", "插电混动", "商业险")
+_JIEBA_READY = False
+
+
 def _jieba():
+    global _JIEBA_READY
     import logging
 
     import jieba
 
-    jieba.setLogLevel(logging.WARNING)
+    if not _JIEBA_READY:
+        jieba.setLogLevel(logging.WARNING)
+        jieba.initialize()
+        for w in DOMAIN_WORDS:
+            jieba.add_word(w, freq=20000, tag="nz")
+        _JIEBA_READY = True
     return jieba
 
 
@@ -223,6 +347,10 @@ def key_terms(question: str) -> tuple[str, ...]:
         if len(w) == 2 and w[1] in "有是的了在和及" and not w.isdigit():
             continue  # a search-mode artefact such as 券有 / 券是
         if len(w) == 1 and not w.isdigit():
+            continue
+        if len(w) == 2 and (w[1] in "能会要可将也都还就才" or w[0] in "能会要可还都就也") and not _in_dictionary(w):
+            continue  # 车能 / 能补 / 要交: a modal glued to a neighbour, not a term
+        if w in _TIME_FRAMES:
             continue
         if w not in terms:
             terms.append(w)
@@ -258,12 +386,25 @@ def term_in(term: str, text_norm: str) -> bool:
     if t in text_norm:
         return True
     m = re.fullmatch(r"(?:几|多少)([\u4e00-\u9fff]{1,2})", t)
-    if m:  # 几辆 / 多少天 is answered by "3辆" / "90天"
-        return re.search(r"\d+" + re.escape(m.group(1)), text_norm) is not None
+    if m:  # 几辆 / 多少天 is answered by "3辆" / "90天" (几台 by "3件": one family of units)
+        return re.search(r"\d+" + unit_pattern(m.group(1)), text_norm) is not None
     if len(t) >= 4:
         half = len(t) // 2
         return t[:half] in text_norm and t[half:] in text_norm
     return False
+
+
+# counting units citizens use interchangeably for one thing (几台空调 ↔ 最多补贴3件)
+_UNIT_FAMILIES = ("台件个套部只", "天日", "张份", "家户", "次回")
+
+
+def unit_pattern(unit: str) -> str:
+    """Regex of a counting unit and the units used interchangeably with it."""
+    if len(unit) == 1:
+        for fam in _UNIT_FAMILIES:
+            if unit in fam:
+                return "[" + fam + "]"
+    return re.escape(unit)
 
 
 def coverage(terms: list[str] | tuple[str, ...], text: str) -> tuple[float, list[str], list[str]]:
@@ -334,6 +475,9 @@ def _split_prose(text: str) -> list[str]:
         if joined and len(joined[-1].strip()) >= 15 and not re.search(r"[。！？；;：:!?]\s*$", joined[-1]) \
                 and line.strip() and not re.match(r"^\s*(\d{1,2}[.．、]|（[一二三四五六七八九十\d]+）|[一二三四五六七八九十]+、|第[一二三四五六七八九十百]+[章条])", line):
             joined[-1] = joined[-1].rstrip() + line.strip()
+        elif joined and re.search(r"[：:]\s*$", joined[-1]) and re.match(r"^\s*[A-Za-z0-9][\w.@-]*[@.]", line) \
+                and len(joined[-1].strip()) >= 8:
+            joined[-1] = joined[-1].rstrip() + line.strip()  # an address / e-mail cut after its label
         else:
             joined.append(line)
     text = "\n".join(joined)

@@ -9,7 +9,7 @@ import time
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.logic import MAX_USED, extract_answer, part_pool, render_claims
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
-from core.agents.rag.textutil import key_terms, specific_terms
+from core.agents.rag.textutil import SYNONYMS, key_terms, norm, specific_terms, term_in, yesno_predicates
 from core.llm.client import READ_ONLY_SAFETY
 
 GENERATE_PROMPT = (
@@ -79,10 +79,24 @@ def generate(state: dict, *, config) -> dict:
         draft = render_claims(claims, used)
     else:
         draft, claims = extract_answer(question, focus_terms, used)
+        preds = yesno_predicates(user_q)
+        if preds and claims and not any(_says(p, c["text"]) for p in preds for c in claims):
+            # a yes/no question is answered by a sentence about its action (直接减掉 → 支付立减):
+            # look for one with the action's document wording; none → those sentences do not
+            # answer it (能不能和…叠加享受？ answered from sentences that never speak of 叠加)
+            wording = [w for p in preds for w in [p, *SYNONYMS.get(p, ())] if len(w) >= 2]
+            draft, claims = extract_answer(question, wording + focus_terms, used)
+            if not any(_says(p, c["text"]) for p in preds for c in claims):
+                draft, claims = "", []
     out.update(draft=draft, claims=[{k: c[k] for k in ("text", "cites")} for c in claims])
     out["trace"] = add_trace(state, "generate", t0, by="rules", used=[d["chunk_id"] for d in used],
                              sentences=len(claims))
     return out
+
+
+def _says(word: str, text: str) -> bool:
+    t = norm(text)
+    return term_in(word, t) or any(norm(x) in t for x in SYNONYMS.get(word, ()))
 
 
 PART_USED = 3

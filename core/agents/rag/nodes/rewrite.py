@@ -15,7 +15,7 @@ from core.agents.rag.logic import (
     article_refs, expand_terms, is_followup, is_vague, resolve_followup, split_compound, split_subquestions,
 )
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
-from core.agents.rag.textutil import entities, key_terms, norm, specific_terms
+from core.agents.rag.textutil import canonical_question, entities, key_terms, norm, specific_terms
 
 
 class RewriteOut(BaseModel):
@@ -28,6 +28,18 @@ REWRITE_PROMPT = (
     "要求：1. 必须保留原问题中的全部实体与限定条件（地区、部门、年份、金额、文号、条款号），不得扩大或缩小范围；"
     "2. 把口语换成公文用语，可补充同义术语；3. 复合问题拆成最多 3 条子检索式；4. 不要回答问题本身。"
 )
+
+
+def _titles(rt) -> list[str]:
+    """Titles (and file names) of the documents this user may see."""
+    out = []
+    try:
+        for m in rt.list_docs():
+            get = m.get if isinstance(m, dict) else (lambda k, _m=m: getattr(_m, k, None))
+            out += [x for x in (get("title"), get("file_name")) if x]
+    except Exception:  # noqa: BLE001 - titles only sharpen follow-up detection
+        return []
+    return out
 
 
 def _clarify_reply(question: str, pending: dict) -> str:
@@ -76,7 +88,7 @@ def rewrite(state: dict, *, config) -> dict:
         if pending and (is_option or len(specific_terms(question)) < 2):
             resolved = _clarify_reply(question, pending)
             info["clarify_reply"] = True
-        elif is_followup(question, history):
+        elif is_followup(question, history, titles=_titles(rt)):
             resolved, focus, subject = resolve_followup(question, history)
             info["followup_of"] = subject
         else:
@@ -84,6 +96,10 @@ def rewrite(state: dict, *, config) -> dict:
         resolved, applied = apply_aliases(resolved, rt.aliases)
         if applied:
             info["aliases"] = [f"{a}→{c}" for a, c in applied]
+        canon = canonical_question(resolved)
+        if canon != resolved:
+            info["canonical"] = canon
+            resolved = canon
         parts = split_compound(resolved)
         if parts:
             info["parts"] = parts
