@@ -145,9 +145,12 @@ def test_known_ratios_are_computed_unknown_ones_flagged(idx):
     s = slots("青浦-区图书馆一季度回款率", idx)
     assert s["unsupported"] == [] and s["ratio"]["name"] == "回款率" and s["intent"] == "收费"
     assert s["ratio"]["num"] == ["收款金额"] and s["ratio"]["den"] == ["开票金额"]
-    assert slots("3月开票的环比增长率", idx)["unsupported"] == ["增长率"]  # no rule for it: flagged, not invented
+    assert slots("一季度开票的增长率", idx)["unsupported"] == ["增长率"]  # no two periods: flagged, not invented
+    s = slots("3月开票的环比增长率", idx)  # month against the month before: computed
+    assert s["unsupported"] == [] and s["growth"] == {"base": "2026-02", "current": "2026-03", "kind": "环比"}
     s = slots("3月开票比2月增长了多少", idx)
-    assert s["time"]["months"] == ["2026-02", "2026-03"] and s["agg"]["group_by"] == "年月"
+    assert s["time"]["months"] == ["2026-02", "2026-03"] and s["growth"]["current"] == "2026-03"
+    assert [p["tool"] for p in build_plan(s, ground_slots(s, idx), [])] == ["finance", "aggregate", "change"]
 
 
 def test_a_bare_month_for_expiry_looks_ahead(idx):

@@ -70,6 +70,14 @@ def describe_row(r: dict, tool: str, fields: list[str]) -> str:
     for f in fields or TOOL_FIELDS.get(tool, []):
         if f in skip or f not in r or r.get(f) in (None, ""):
             continue
+        if f.endswith("项目编号") and r.get(f[:-2] + "名称"):  # 续签前项目 赵巷镇政府（XMSQ0031）
+            parts.append(f"{f[:-2]} {r[f[:-2] + '名称']}（{r[f]}）")
+            skip.add(f[:-2] + "名称")
+            continue
+        if f.endswith("项目名称") and r.get(f[:-2] + "编号"):
+            parts.append(f"{f[:-2]} {r[f]}（{r[f[:-2] + '编号']}）")
+            skip.add(f[:-2] + "编号")
+            continue
         unit = _UNITS.get(f, "")
         parts.append(f"{f} {_fmt(r[f])}{unit}")
     return "｜".join(parts)
@@ -82,7 +90,11 @@ def scope_phrase(slots: dict, grounded: dict) -> str:
     names += [p["name"] for p in grounded.get("people") or []]
     if names:
         bits.append("、".join(names))
-    if grounded.get("time"):
+    growth = slots.get("growth")
+    if grounded.get("time") and growth:
+        bits.append(f"本期 {_ym_cn(growth.get('current_months') or growth['current'])}，"
+                    f"基期 {_ym_cn(growth.get('base_months') or growth['base'])}")
+    elif grounded.get("time"):
         months = grounded.get("months") or []
         t = grounded["time"]
         bits.append(t["label"] if months == t["months"] else "、".join(months) or t["label"])
@@ -105,8 +117,8 @@ def compose(slots: dict, grounded: dict, steps: list[dict], *, masked: list[str]
     cov = grounded.get("coverage_label")
     if grounded.get("time_outside"):
         return (f"数据中未找到：{grounded.get('time_note')}\n可查询的数据时间范围为 {cov}。", [])
-    if grounded.get("time_note"):
-        notes.append(grounded["time_note"])
+    if grounded.get("time_note") and not (steps and steps[-1]["tool"] == "change"):
+        notes.append(grounded["time_note"])  # a comparison says itself which period is missing
     missing = []
     for u in grounded.get("ungrounded") or []:
         kind = {"project": "项目", "person": "人员", "area": "片区"}.get(u["kind"], u["kind"])
@@ -126,6 +138,17 @@ def compose(slots: dict, grounded: dict, steps: list[dict], *, masked: list[str]
         body = "查询未能完成：" + "；".join(f"第{s['id']}步 {s['error']}" for s in errors)
     elif last["tool"] == "ratio":
         body, prov = _ratio_body(steps, last, scope, cov, grounded)
+    elif last["tool"] == "change":
+        body, prov = _change_body(steps, last, scope, cov, grounded)
+    elif last["tool"] == "aggregate" and (last.get("executed_params") or {}).get("having") and not last.get("rows"):
+        src = _source_step(steps, last)
+        body = _having_none(last, (src or {}).get("rows") or [], scope)
+        prov = provenance_of((src or {}).get("rows") or [])  # the records every group was computed from
+    elif last["tool"] == "aggregate" and last.get("rows") and (last.get("executed_params") or {}).get("outer"):
+        src = _source_step(steps, last)
+        src_rows = src["rows"] if src else []
+        body = _nested_outer(last["rows"], src_rows, str(last["executed_params"]["outer"]))
+        prov = provenance_of(src_rows)
     elif last["tool"] == "pick" and last.get("rows"):
         body, prov = _pick_body(steps, last)
     elif last["tool"] == "aggregate" and last.get("rows") and last["rows"][0].get("各组") is not None:
@@ -146,7 +169,9 @@ def compose(slots: dict, grounded: dict, steps: list[dict], *, masked: list[str]
             body = _not_found(scope, cov, grounded)
         elif group_by:
             ep = last.get("executed_params") or {}
-            body = _grouped(last["rows"], group_by, src_rows, ep.get("top"), ep.get("order"))
+            body = _grouped(last["rows"], group_by, src_rows, ep.get("top"), ep.get("order"),
+                            _having_words(ep.get("having"), ep.get("op"), ep.get("field"), last["rows"]),
+                            bool(ep.get("delta")))
             prov = provenance_of(src_rows)
         else:
             body = _agg_sentence(op, field, value, src_rows, last)
@@ -290,7 +315,7 @@ def _person_months(rows: list[dict], fields: list[str]):
 
 
 def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | None = None,
-             order: str | None = None) -> str:
+             order: str | None = None, having: str | None = None, delta: bool = False) -> str:
     names = {}
     for r in src_rows:
         if group_by == "项目编号":
@@ -304,18 +329,33 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
     what = ("人数" if field == "工号" else "数量") if op == "count" else f"{field}{_OP_CN.get(op, op)}"
     count_units = {"工号": "人", "设备编号": "台", "项目编号": "个"}
     unit = count_units.get(field or "", "") if op == "count" else _UNITS.get(field or "", "")
-    by = {"工号": "人员", "项目编号": "项目", "片区编号": "片区"}.get(group_by, group_by)
+    by = {"工号": "人员", "项目编号": "项目", "片区编号": "片区", "年月": "月份", "岗位名称": "岗位"}.get(group_by, group_by)
     rank = "最少" if order == "asc" else "排名前"
     lines = [f"按{by}统计{what}（共 {len(rows)} 组）：" if not top else f"按{by}统计{what}，{rank} {top}："]
-    if len(rows) == 2 and op == "sum" and not top and all(r.get("值") is not None for r in rows):
+    if having:
+        lines = [f"{having}的{by}共 {len(rows)} 个（按{what}从高到低）："]
+    if len(rows) == 2 and op == "sum" and not top and not having and all(r.get("值") is not None for r in rows):
         a, b = rows
         diff = round(float(b["值"]) - float(a["值"]), 2)
         la, lb = names.get(a.get(group_by)) or a.get(group_by), names.get(b.get(group_by)) or b.get(group_by)
         lines.append(f"{lb}比{la}{'多' if diff >= 0 else '少'} {_fmt(abs(diff))}{unit}。")
+    if delta and group_by == "年月":
+        rows = sorted(rows, key=lambda r: str(r.get("年月")))
+    prev = None
     for i, r in enumerate(rows, 1):
-        label = names.get(r.get(group_by)) or r.get(group_by)
+        label = names.get(r.get(group_by)) or (project_name(r) if group_by == "项目编号" else "") or r.get(group_by)
+        change = ""
+        if delta and group_by == "年月" and prev is not None and r.get("值") is not None \
+                and prev.get("值") is not None:
+            d = round(float(r["值"]) - float(prev["值"]), 2)
+            pct = f"，{'+' if d >= 0 else '−'}{_fmt(abs(round(d / float(prev['值']) * 100, 2)))}%" if prev["值"] else ""
+            change = f"；较上月{'增加' if d >= 0 else '减少'} {_fmt(abs(d))}{unit}{pct}"
         lines.append(f"{i}. {label}：{_fmt(r.get('值')) if r.get('值') is not None else '无数据'}{unit}"
-                     f"（{r.get('行数')} 条记录）")
+                     f"（{r.get('行数')} 条记录{change}）")
+        prev = r
+    zero = [r for r in rows if r.get("无记录")]
+    if zero:
+        lines.append(f"注：其中 {len(zero)} 个服务中的项目没有任何相关记录，按 0 计入。")
     if group_by == "片区编号":
         lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
     return "\n".join(lines)
@@ -361,7 +401,8 @@ def _nested_avg(res: dict, src_rows: list[dict]) -> str:
     """平均每个项目…: the per-group figures, their total, the number of groups, the quotient."""
     inner, field, group_by = res.get("内层统计"), res.get("字段"), str(res.get("分组") or "")
     keys = group_by.split("+")
-    unit_word = _GROUP_WORD.get(keys[0], keys[0]) + ("每月" if "年月" in keys else "")
+    base_word = _GROUP_WORD.get(keys[0], "人" if keys[0] == "工号" else "月" if keys[0] == "年月" else keys[0])
+    unit_word = base_word + ("每月" if "年月" in keys[1:] else "")
     if inner == "count":
         what = {"工号": "人数", "项目编号": "项目数", "设备编号": "设备数"}.get(field or "", "记录数")
         unit = {"工号": "人", "项目编号": "个", "设备编号": "台"}.get(field or "", "条")
@@ -370,10 +411,11 @@ def _nested_avg(res: dict, src_rows: list[dict]) -> str:
     n, total, value = res.get("组数") or 0, res.get("合计"), res.get("值")
     if not n or value is None:
         return f"数据中未找到可计算的{what}（没有任何分组有数值），无法求平均。"
-    group_n = "个" + _GROUP_WORD.get(keys[0], "组") if "年月" not in keys else "个项目月份"
+    group_n = ("个" + base_word if keys[0] != "年月" else "个月") if "年月" not in keys[1:] else \
+        f"个{'人员' if keys[0] == '工号' else base_word}月份"
     lines = [f"平均每个{unit_word}的{what}为 {_fmt(value)}{unit}"
              f"（{what}合计 {_fmt(total)}{unit} ÷ {n} {group_n}；{_fmt(total)} ÷ {n} = {_fmt(value)}）。",
-             f"按{unit_word}统计{what}（共 {n} 组，只计有记录的{_GROUP_WORD.get(keys[0], '组')}）："]
+             f"按{unit_word}统计{what}（共 {n} 组，只计有记录的{base_word}）："]
     groups = [g for g in res.get("各组") or [] if g.get("值") is not None]
     for i, g in enumerate(groups[:LIST_LIMIT], 1):
         label = (f"{g['片区名称']}（{g.get(group_by)}）" if g.get("片区名称") and group_by == "片区编号"
@@ -399,6 +441,12 @@ def _ratio_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) 
     den_step = next((s for s in steps if len(of) > 1 and s["id"] == of[1]), None)
     rows = last.get("rows") or []
     src_rows = list(num_step.get("rows") or []) + list((den_step or {}).get("rows") or [])
+    if not rows and src_rows and ep.get("having"):
+        n = len({r.get(ep.get("group_by")) for r in num_step.get("rows") or []} - {None, ""})
+        name = ep.get("name") or "比例"
+        word = {"工号": "人员", "项目编号": "项目", "片区编号": "片区", "年月": "月份"}.get(ep.get("group_by"), "组")
+        return (f"数据中未找到{name}{_cmp_cn(ep['having'])}的{word}：共比较了 {n} 个{word}"
+                f"（{scope or '全部数据'}），都不满足该条件。"), provenance_of(src_rows)
     if not src_rows or not rows:
         return _not_found(scope, cov, grounded), []
     name = rows[0].get("名称") or "比例"
@@ -418,7 +466,13 @@ def _ratio_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) 
         return f"{head}{name}为 {_pct(r['比率'])}（{_fmt(r['分子'])} ÷ {_fmt(r['分母'])} = {_pct(r['比率'])}）"
 
     lines = [f"计算公式：{formula}。"]
-    if group_by and ep.get("top") and int(ep["top"]) >= len(rows) > 1:
+    if group_by and ep.get("having"):
+        hv = str(ep["having"])
+        if "平均值" in hv and rows and rows[0].get("比较基准") is not None:
+            hv = hv.replace("平均值", str(rows[0]["比较基准"]))
+        lines.insert(0, f"{name}{_cmp_cn(hv)}{'（整体' + name + '）' if '平均值' in str(ep['having']) else ''}的"
+                        f"{_GROUP_WORD.get(group_by, '人员' if group_by == '工号' else group_by)}共 {len(rows)} 个：")
+    elif group_by and ep.get("top") and int(ep["top"]) >= len(rows) > 1:
         lines.insert(0, f"按{_GROUP_WORD.get(group_by, '人员' if group_by == '工号' else group_by)}统计{name}，"
                         f"{'从低到高' if ep.get('order') == 'asc' else '从高到低'}排列：")
     elif group_by and ep.get("top"):
@@ -427,7 +481,8 @@ def _ratio_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) 
                         f"{'前 ' + str(ep['top']) + ' 名' if int(ep['top']) > 1 else '是'}：")
     if group_by:
         for i, r in enumerate(rows, 1):
-            label = _group_label(r.get(group_by), group_by, src_rows)
+            label = (f"{r['片区名称']}（{r.get(group_by)}）" if group_by == "片区编号" and r.get("片区名称")
+                     else _group_label(r.get(group_by), group_by, src_rows))
             lines.append(f"{i}. {sentence(r, label)}")
     else:
         r = rows[0]
@@ -439,7 +494,7 @@ def _ratio_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) 
             lines.append(f"分子：Σ{r.get('分子口径')} = {_fmt(r.get('分子'))}；分母：Σ({r.get('分母口径')}) = "
                          f"{_fmt(r.get('分母'))}（基于 {r.get('分子行数')} 条记录）。")
     basis = num_step.get("rows") or []
-    if group_by and ep.get("top") and group_by in (basis[0] if basis else {}):
+    if group_by and (ep.get("top") or ep.get("having")) and group_by in (basis[0] if basis else {}):
         keep = {r.get(group_by) for r in rows}
         basis = [r for r in basis if r.get(group_by) in keep] or basis
     listing, _ = _listing(basis, num_step["tool"], num_step.get("fields") or [])
@@ -469,3 +524,177 @@ def _pick_body(steps: list[dict], last: dict) -> tuple[str, list[dict]]:
                      + "、".join(f"{project_name(r)}（{r.get(field)}）{cite(r)}" for r in live))
             prov += [x for x in provenance_of(live) if x not in prov]
     return text, prov
+
+
+
+_CMP_CN = {">": "超过", ">=": "不低于", "<": "低于", "<=": "不超过", "==": "等于", "!=": "不等于"}
+
+
+def _cmp_cn(having: str, pct: bool = True) -> str:
+    """"比率 < 95" → "低于 95%"."""
+    parts = str(having).split()
+    if len(parts) != 3:
+        return str(having)
+    from core.agents.kg.expr import to_number
+
+    num = to_number(parts[2])
+    shown = _fmt(float(num)) if num is not None else parts[2]
+    return f"{_CMP_CN.get(parts[1], parts[1])} {shown}{'%' if pct and parts[0] == '比率' else ''}"
+
+
+def _having_words(having: str | None, op: str | None, field: str | None, rows: list[dict] | None = None
+                  ) -> str | None:
+    if not having:
+        return None
+    if "平均值" in having and rows and rows[0].get("比较基准") is not None:
+        having = having.replace("平均值", str(rows[0]["比较基准"]))
+        return _having_words(having, op, field) + "（各组平均值）"
+    what = ("人数" if field == "工号" else "数量") if op == "count" else f"{field}{_OP_CN.get(op or '', op or '')}"
+    unit = {"工号": "人", "设备编号": "台", "项目编号": "个"}.get(field or "", "") if op == "count" \
+        else _UNITS.get(field or "", "")
+    return f"{what}{_cmp_cn(having, False)}{unit}"
+
+
+def _having_none(last: dict, src_rows: list[dict], scope: str) -> str:
+    ep = last.get("executed_params") or {}
+    gb = str(ep.get("group_by") or "")
+    word = {"工号": "人员", "项目编号": "项目", "片区编号": "片区", "年月": "月份", "岗位名称": "岗位"}.get(gb, "组")
+    n = len({r.get(gb) for r in src_rows} - {None, ""})
+    cond = _having_words(ep.get("having"), ep.get("op"), ep.get("field"))
+    return (f"数据中未找到{cond}的{word}：共比较了 {n} 个{word}（{scope or '全部数据'}），都不满足该条件。"
+            if src_rows else f"数据中未找到符合条件的记录（{scope}）。" if scope else "数据中未找到符合条件的记录。")
+
+
+def _nested_outer(rows: list[dict], src_rows: list[dict], outer: str) -> str:
+    """各片区平均每个项目…: per outer group, Σ inner figures ÷ number of inner groups."""
+    r0 = rows[0]
+    inner, field, group_by = r0.get("内层统计"), r0.get("字段"), str(r0.get("分组") or "")
+    keys = group_by.split("+")
+    per = _GROUP_WORD.get(keys[0], "人" if keys[0] == "工号" else "月" if keys[0] == "年月" else keys[0])
+    per_word = per + ("每月" if "年月" in keys and keys[0] != "年月" else "")
+    if inner == "count":
+        what = {"工号": "人数", "项目编号": "项目数", "设备编号": "设备数"}.get(field or "", "记录数")
+        unit = {"工号": "人", "项目编号": "个", "设备编号": "台"}.get(field or "", "条")
+    else:
+        what, unit = f"{field}", _UNITS.get(field or "", "")
+    by = {"片区编号": "片区", "项目编号": "项目", "年月": "月份", "岗位名称": "岗位", "工号": "人员"}.get(outer, outer)
+    n_word = per_word if "年月" not in keys[1:] else f"{'人员' if keys[0] == '工号' else per}月份"
+    count_word = {"人": "人数", "月": "月数"}.get(n_word, n_word + "数")
+    lines = [f"按{by}统计平均每个{per_word}的{what}（各{by}的{what}合计 ÷ 该{by}内有记录的{count_word}）："]
+    empty = [r for r in rows if r.get("值") is None]
+    rows = [r for r in rows if r.get("值") is not None]
+    for i, r in enumerate(rows[:LIST_LIMIT], 1):
+        g = r.get(outer)
+        label = (f"{r['片区名称']}（{g}）" if outer == "片区编号" and r.get("片区名称")
+                 else _group_label(g, outer, src_rows))
+        lines.append(f"{i}. {label}：{_fmt(r['值'])}{unit}（{what}合计 {_fmt(r.get('合计'))}{unit} ÷ "
+                     f"{r.get('组数')} 个{n_word}，{r.get('行数')} 条记录）")
+    if len(rows) > LIST_LIMIT:
+        lines.append(f"……其余 {len(rows) - LIST_LIMIT} 组见结果表。")
+    if empty:
+        lines.append(f"另有 {len(empty)} 个{by}（{'、'.join(_group_label(r.get(outer), outer, src_rows) for r in empty[:5])}）"
+                     f"没有可按{per}计算的记录，未列出。")
+    if not rows:
+        lines = [f"数据中未找到可按{per_word}计算的{what}。"]
+    if outer == "片区编号" or group_by.startswith("片区编号"):
+        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+    return "\n".join(lines)
+
+
+def _ym_cn(v) -> str:
+    if isinstance(v, (list, tuple)):
+        v = [str(x) for x in v]
+        return _ym_cn(v[0]) if len(v) == 1 else f"{_ym_cn(v[0])}至{_ym_cn(v[-1])}" if v else ""
+    v = str(v)
+    return f"{int(v[:4])}年{int(v[5:7])}月" if len(v) >= 7 and v[:4].isdigit() else v
+
+
+def _change_groups(steps: list[dict], last: dict, src: dict | None, src_rows: list[dict], cov) -> tuple[str, list]:
+    """Per-group comparisons: each group's 本期, 基期, 变化量 and 变化率."""
+    ep = last.get("executed_params") or {}
+    by, rows = str(ep["by"]), last["rows"]
+    r0 = rows[0]
+    op, field = r0.get("内层统计"), r0.get("字段")
+    what = ({"工号": "人数"}.get(field or "", "数量") if op == "count" else f"{field}{_OP_CN.get(op, op)}")
+    unit = ({"工号": "人"}.get(field or "", "") if op == "count" else _UNITS.get(field or "", ""))
+    kind = ep.get("kind") or "对比"
+    base, cur = ep.get("base"), ep.get("current")
+    word = {"片区编号": "片区", "项目编号": "项目", "岗位名称": "岗位", "工号": "人员"}.get(by, by)
+    lines = []
+    if r0.get("超出覆盖"):
+        lines.append(f"数据中未找到{'、'.join(_ym_cn(m) for m in r0['超出覆盖'])}的数据：超出了图谱数据的时间覆盖范围"
+                     f"（{cov}），无法计算{kind}。")
+    lines.append(f"按{word}对比 {_ym_cn(cur)}（本期）与 {_ym_cn(base)}（基期）的{what}（变化量 = 本期 − 基期）：")
+    for i, r in enumerate(rows[:LIST_LIMIT], 1):
+        g = r.get(by)
+        label = (f"{r['片区名称']}（{g}）" if by == "片区编号" and r.get("片区名称") else _group_label(g, by, src_rows))
+        cv, bv, d, pct = r.get("本期值"), r.get("基期值"), r.get("变化量"), r.get("变化率")
+        if d is None:
+            have = "；".join(x for x in ((f"本期 {_fmt(cv)}{unit}" if cv is not None else ""),
+                                         (f"基期 {_fmt(bv)}{unit}" if bv is not None else "")) if x)
+            lines.append(f"{i}. {label}：数据中未找到{'、'.join(_ym_cn(m) for m in r.get('缺失期') or [])}的记录"
+                         f"{'（' + have + '）' if have else ''}，无法对比")
+            continue
+        rate = f"，{'增长' if pct >= 0 else '下降'} {_fmt(abs(pct))}%" if pct is not None else ""
+        lines.append(f"{i}. {label}：本期 {_fmt(cv)}{unit}，基期 {_fmt(bv)}{unit}；{'增加' if d >= 0 else '减少'} "
+                     f"{_fmt(abs(d))}{unit}{rate}")
+    if by == "片区编号":
+        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+    return "\n".join(lines), provenance_of(src_rows)
+
+
+def _change_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) -> tuple[str, list[dict]]:
+    """本期 vs 基期: both figures, 变化量 = 本期 − 基期, 变化率 = 变化量 ÷ 基期; a period outside the
+    data (or without records) is named instead of being read as 0."""
+    ep = last.get("executed_params") or {}
+    agg_step = next((s for s in steps if s["id"] == ep.get("of")), None) or {}
+    src = _source_step(steps, agg_step) if agg_step else None
+    src_rows = (src or {}).get("rows") or []
+    if ep.get("by") and last.get("rows"):
+        return _change_groups(steps, last, src, src_rows, cov)
+    r = (last.get("rows") or [{}])[0]
+    op, field = r.get("内层统计") or (agg_step.get("executed_params") or {}).get("op"), r.get("字段")
+    if op is None:
+        op = (agg_step.get("executed_params") or {}).get("op")
+        field = (agg_step.get("executed_params") or {}).get("field")
+    if op == "count":
+        what = {"工号": "人数", "项目编号": "项目数", "设备编号": "设备数"}.get(field or "", "记录数")
+        unit = {"工号": "人", "项目编号": "个", "设备编号": "台"}.get(field or "", "条")
+    else:
+        what, unit = f"{field}{_OP_CN.get(op, op)}", _UNITS.get(field or "", "")
+    if op == "count" and field == "工号" and (src or {}).get("tool") == "attendance" and any(
+            "出勤天数" in str(c) for c in ((src or {}).get("executed_params") or {}).get("conditions") or []):
+        what = "出勤人数"
+    kind = ep.get("kind") or r.get("口径") or "对比"
+    base, cur = ep.get("base") or r.get("基期"), ep.get("current") or r.get("本期")
+    bv, cv = r.get("基期值"), r.get("本期值")
+    lines = []
+    outside = list(r.get("超出覆盖") or ep.get("outside") or [])
+    missing = [m for m in (r["缺失期"] if "缺失期" in r else [base, cur]) if m not in outside]
+    have = []
+    if cv is not None:
+        have.append(f"本期 {_ym_cn(cur)} 的{what}为 {_fmt(cv)}{unit}")
+    if bv is not None:
+        have.append(f"基期 {_ym_cn(base)} 的{what}为 {_fmt(bv)}{unit}")
+    if outside:
+        lines.append(f"数据中未找到{_ym_cn(outside) if len(outside) > 2 else '、'.join(_ym_cn(m) for m in outside)}"
+                     f"的数据：超出了图谱数据的时间覆盖范围"
+                     f"（{cov}），无法计算{kind}。" + ("已查到的：" + "；".join(have) + "。" if have else ""))
+    elif missing or r.get("变化量") is None:
+        lines.append(f"数据中未找到{'、'.join(_ym_cn(m) for m in missing)}的记录（{scope}），无法计算{kind}。"
+                     + ("已查到的：" + "；".join(have) + "。" if have else ""))
+    else:
+        diff, pct = r.get("变化量"), r.get("变化率")
+        word = "增加" if diff >= 0 else "减少"
+        rate = (f"，{kind}{'增长' if pct >= 0 else '下降'} {_fmt(abs(pct))}%" if pct is not None
+                else "（基期为 0，变化率无法计算）")
+        lines.append(f"{_ym_cn(cur)}的{what}为 {_fmt(cv)}{unit}，{_ym_cn(base)}为 {_fmt(bv)}{unit}；"
+                     f"{word} {_fmt(abs(diff))}{unit}{rate}。")
+        lines.append(f"计算：变化量 = 本期 − 基期 = {_fmt(cv)} − {_fmt(bv)} = {_fmt(diff)}"
+                     + (f"；变化率 = 变化量 ÷ 基期 = {_fmt(diff)} ÷ {_fmt(bv)} = {_fmt(pct)}%" if pct is not None
+                        else "") + "。")
+    if src_rows:
+        listing, _ = _listing(src_rows, (src or {}).get("tool") or "", (src or {}).get("fields") or [],
+                              distinct_key=None)
+        lines.append(f"依据（{len(src_rows)} 条记录）：\n" + listing)
+    return "\n".join(lines), provenance_of(src_rows)

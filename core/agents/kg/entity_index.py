@@ -138,6 +138,14 @@ class EntityIndex:
                 add("供应商名称", r.get("名称"))
         except Exception:  # noqa: BLE001 - an older graph without the query still grounds the rest
             pass
+        try:  # purchased items / maintenance contracts by name ("洗地机多少钱")
+            for r in store.run_named("kg_procurement", {"projects": [], "types": []}):
+                if r.get("记录类型") != "供应商":
+                    add("名称", r.get("名称"))
+            for r in store.run_named("kg_maintenance", {"projects": []}):
+                add("名称", r.get("名称"))
+        except Exception:  # noqa: BLE001 - grounding the rest does not depend on it
+            pass
         for r in store.run_named("kg_entity_equipment"):
             add("设备类型", r.get("设备类型"))
             add("完好状况", r.get("完好状况"))
@@ -353,7 +361,7 @@ class EntityIndex:
         # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
         # 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
         for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "岗位名称", "员工层级", "设备类型", "完好状况", "记录类型",
-                  "细分业态", "汇总业态", "市区", "委托方式"):
+                  "细分业态", "汇总业态", "市区", "委托方式", "名称"):
             if f in ("证书名称", "专业类别") and not cert_asked:
                 continue
             vals = self.values.get(f, [])
@@ -371,8 +379,9 @@ class EntityIndex:
                     q = q.replace(norm(v), "□")
                 continue
             base_hits = sorted({v for v in vals if len(_base(v)) >= 2 and norm(_base(v)) in q})
-            if f == "岗位名称" and not base_hits:  # 保洁 → 保洁员
-                base_hits = sorted({v for v in vals if len(v) == 3 and v.endswith("员") and norm(v[:2]) in q})
+            if f == "岗位名称":  # 保洁 → 保洁员 (also next to another position: "保安和保洁")
+                base_hits = sorted(set(base_hits) | {v for v in vals if len(v) == 3 and v.endswith("员")
+                                                     and norm(v[:2]) in q})
             if f == "市区" and not base_hits:  # 青浦 → 青浦区
                 base_hits = sorted({v for v in vals if len(v) >= 3 and v[-1] in "区市县" and norm(v[:-1]) in q})
             if base_hits:

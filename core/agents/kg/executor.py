@@ -59,11 +59,18 @@ def _rows_of(results: dict[int, dict], ref) -> list[dict]:
 def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[dict]:
     if name == "aggregate":
         rows = _rows_of(results, p.get("of"))
-        if "片区编号" in str(p.get("group_by") or "") and store is not None:
+        if "片区编号" in str(p.get("group_by") or "") + str(p.get("outer") or "") and store is not None:
             rows = T.attach_areas(store, rows)
-        return T.aggregate(rows, str(p.get("op") or "count"), p.get("field"),
-                           bool(p.get("distinct")), p.get("group_by"), p.get("top"),
-                           str(p.get("order") or "desc"), p.get("then"))
+        out = T.aggregate(rows, str(p.get("op") or "count"), p.get("field"),
+                          bool(p.get("distinct")), p.get("group_by"), p.get("top"),
+                          str(p.get("order") or "desc"), p.get("then"), p.get("outer"), p.get("having"))
+        if p.get("op") == "count" and p.get("group_by") == "项目编号" and "<" in str(p.get("having") or "") \
+                and store is not None:
+            out += T.zero_groups(store, rows, out, str(p["having"]), p.get("field"))
+        return out
+    if name == "change":
+        return T.change(_rows_of(results, p.get("of")), str(p.get("key") or "年月"), _period(p.get("base")),
+                        _period(p.get("current")), str(p.get("kind") or ""), p.get("outside"), p.get("by"))
     if name == "ratio":
         of = p.get("of") if isinstance(p.get("of"), list) else [p.get("of")]
         num_rows = _rows_of(results, of[0])
@@ -73,7 +80,7 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
             den_rows = T.attach_areas(store, den_rows) if den_rows is not None else None
         return T.ratio(num_rows, den_rows, str(p.get("op") or "count"), p.get("field"), p.get("num"),
                        p.get("den"), str(p.get("name") or "比例"), p.get("group_by"), p.get("top"),
-                       str(p.get("order") or "desc"))
+                       str(p.get("order") or "desc"), p.get("having"))
     if name == "pick":
         return T.pick(_rows_of(results, p.get("of")), str(p.get("field") or ""), str(p.get("order") or "asc"),
                       p.get("top"))
@@ -92,6 +99,11 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
     if name == "intersect":
         return T.intersect([_rows_of(results, i) for i in p.get("of") or []], str(p.get("key") or "工号"))
     raise AppError(f"未知内置计算：{name}")
+
+
+def _period(v):
+    """A month ("2026-04") or the months of a period (["2026-01", …])."""
+    return [str(x) for x in v] if isinstance(v, list) else str(v or "")
 
 
 def final_rows(records: list[dict]) -> list[dict]:

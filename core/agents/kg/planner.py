@@ -76,6 +76,11 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
     conditions = [c["expr"] for c in slots.get("conditions") or []]
     derived_names = [d["name"] for d in derived or []]
     agg = slots.get("agg")
+    growth = slots.get("growth")
+    if growth and months:  # only the compared months, not the span between them (同比)
+        wanted = set(growth.get("base_months") or [growth["base"]]) | set(growth.get("current_months")
+                                                                          or [growth["current"]])
+        months = [m for m in months if m in wanted]
     scope = scope or {}
     if scope.get("projects"):
         projects = scope["projects"]
@@ -231,6 +236,8 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         steps[-1]["asked"] = asked
         if tool == "procurement" and re.search(r"维保", slots.get("question", "")):  # 采购和维保 both asked
             steps.append(_step(2, "maintenance", {"projects": projects, "months": months}))
+    if growth and steps and steps[-1]["tool"] in ("attendance", "schedule", "finance") and len(steps) == 1:
+        return _growth_steps(steps, growth, agg, intent, grounded)
     ratio = slots.get("ratio")
     if ratio and steps and steps[-1]["tool"] not in ("project_gap", "absence", "intersect", "anti_join"):
         return _ratio_steps(steps, ratio, slots, grounded, derived, scope, intent)
@@ -249,7 +256,7 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
              and agg.get("op") == "count"):
         last = steps[-1]["id"]
         field = agg.get("field")
-        if agg.get("op") == "count" and field is None:
+        if agg.get("op") == "count" and field is None and not agg.get("records"):
             field = _count_key(intent)
             agg = {**agg, "distinct": bool(field)}
         ap = {"of": last, "op": agg["op"], "field": field, "distinct": bool(agg.get("distinct"))}
@@ -257,6 +264,12 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
             ap["group_by"] = agg["group_by"]
         if agg.get("then"):
             ap["then"] = agg["then"]
+        for k in ("outer", "having"):
+            if agg.get(k):
+                ap[k] = agg[k]
+        if ap.get("group_by") == "年月" and not ap.get("top") and re.search(r"环比|变化|增长|增减|涨跌|趋势",
+                                                                            slots.get("question", "")):
+            ap["delta"] = True  # "各月开票金额环比变化": each month against the one before
         if agg.get("top"):
             ap["top"] = int(agg["top"])
             if agg.get("order"):
@@ -276,7 +289,7 @@ def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, de
             if f not in first["fields"]:
                 first["fields"].append(f)
         rp = {"of": [first["id"]], "num": ratio["num"], "den": ratio["den"], "name": ratio["name"]}
-        for k in ("group_by", "top", "order"):
+        for k in ("group_by", "top", "order", "having"):
             if ratio.get(k):
                 rp[k] = ratio[k]
         note = f"{ratio['name']} = Σ{'+'.join(ratio['num'])} ÷ Σ({'+'.join(ratio['den'])})"
@@ -295,10 +308,37 @@ def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, de
     op = "sum" if field else "count"
     key = field if field else _count_key(intent)
     rp = {"of": [1, 2], "op": op, "field": key, "name": ratio["name"]}
-    for k in ("group_by", "top", "order"):
+    for k in ("group_by", "top", "order", "having"):
         if ratio.get(k):
             rp[k] = ratio[k]
     return [first, d, _step(3, "ratio", rp, depends=[1, 2], fields=[], note=f"{ratio['name']} = 分子 ÷ 分母")]
+
+
+def _growth_steps(steps: list[dict], growth: dict, agg: dict | None, intent: str, grounded: dict) -> list[dict]:
+    """环比 / 同比 / 3月比2月: the records of both months, their per-month figure, then 本期 − 基期."""
+    first = steps[0]
+    agg = agg or {}
+    op = agg.get("op") if agg.get("op") in ("sum", "count", "avg") else "sum"
+    field = agg.get("field") if agg.get("field") or op == "count" else None
+    if op == "count" and field is None and agg.get("distinct") is not False:
+        field = _count_key(intent)
+    if field and field not in first["fields"]:
+        first["fields"].append(field)
+    have = set(grounded.get("months") or [])
+    dated = grounded.get("time") is not None
+    base = growth.get("base_months") or growth["base"]
+    current = growth.get("current_months") or growth["current"]
+    both = (base if isinstance(base, list) else [base]) + (current if isinstance(current, list) else [current])
+    outside = [m for m in both if dated and m not in have]
+    by = growth.get("by")
+    ap = {"of": first["id"], "op": op, "field": field, "distinct": bool(agg.get("distinct")) and op == "count",
+          "group_by": f"{by}+年月" if by else "年月"}
+    cp = {"of": first["id"] + 1, "key": "年月", "base": base, "current": current,
+          "kind": growth.get("kind") or "对比", "outside": outside, **({"by": by} if by else {})}
+    return [first, _step(first["id"] + 1, "aggregate", ap, depends=[first["id"]], fields=[],
+                         note=f"按年月{_agg_note(op, field)}"),
+            _step(first["id"] + 2, "change", cp, depends=[first["id"] + 1], fields=[],
+                  note=f"{cp['kind']}：{growth['current']} 对比 {growth['base']}（本期 − 基期）")]
 
 
 def _count_key(intent: str) -> str | None:

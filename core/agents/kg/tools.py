@@ -59,11 +59,16 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
     Tool("areas", "kg_areas", ("areas",), "片区及片区负责人", "片区"),
     Tool("suppliers", "kg_suppliers", (), "供应商列表", "供应商"),
     # built-ins
-    Tool("aggregate", None, ("of", "op", "field", "distinct", "group_by", "top", "order", "then"),
+    Tool("aggregate", None, ("of", "op", "field", "distinct", "group_by", "top", "order", "then", "outer",
+                             "having", "delta"),
          "聚合统计 sum/avg/count/max/min（可分组、取前 N 名；group_by 可为 片区编号 或 项目编号+年月；"
-         "then=avg 时再对各组结果求平均，如“平均每个项目有多少人”）"),
-    Tool("ratio", None, ("of", "op", "field", "num", "den", "name", "group_by", "top", "order"),
-         "比率：两步结果的计数/合计之比（占比、中标率），或同一步两组字段合计之比（出勤率、回款率、满编率）"),
+         "then=avg 时再对各组结果求平均，如“平均每个项目有多少人”；outer 再按外层分组分别求平均，如"
+         "“各片区平均每个项目多少人”；having 是对每组结果“值”的条件，如“值 > 50”）"),
+    Tool("ratio", None, ("of", "op", "field", "num", "den", "name", "group_by", "top", "order", "having"),
+         "比率：两步结果的计数/合计之比（占比、中标率），或同一步两组字段合计之比（出勤率、回款率、满编率）；"
+         "having 是对每组“比率”（百分数）的条件，如“比率 < 95”"),
+    Tool("change", None, ("of", "key", "base", "current", "kind", "outside", "by"),
+         "两期对比（环比、同比、3月比2月）：按年月分组的聚合结果中本期值 − 基期值 及变化率"),
     Tool("pick", None, ("of", "field", "order", "top"),
          "按日期字段取最早/最晚的前 N 条记录（最早到期、最近一次检查、最晚入职）"),
     Tool("absence", None, ("of", "projects", "months", "positions"), "缺勤分析：服务期在册 vs 考勤出勤"),
@@ -183,6 +188,7 @@ def run_query_tool(store, tool: Tool, params: dict, today: date) -> dict:
     if tool.name == "attendance" and params.get("day_counts") and rows:
         add_day_counts(store, rows, params, list(params["day_counts"]))
     join_people(store, rows, list(params.get("conditions") or []), list(params.get("derived") or []))
+    name_projects(store, rows)
     derived = add_derived(rows, list(params.get("derived") or []), today, tool.label)
     rows, applied, skipped = apply_conditions(rows, list(params.get("conditions") or []), today)
     for c in list(skipped):
@@ -260,6 +266,20 @@ def join_people(store, rows: list[dict], conditions: list[str], derived: list[st
             r[f] = p.get(f)
 
 
+def name_projects(store, rows: list[dict]) -> None:
+    """Rows keyed by 项目编号 without a 项目名称 (维保合同, 采购记录) get the project's name, so the
+    answer can use the standard "名称（编号）" form."""
+    if not rows or "项目编号" not in rows[0] or rows[0].get("项目名称"):
+        return
+    from core.agents.kg.entity_index import get_entity_index
+
+    by = get_entity_index(store).project_by_code
+    for r in rows:
+        p = by.get(str(r.get("项目编号"))) or {}
+        if p.get("项目名称") and not r.get("项目名称"):
+            r["项目名称"] = p.get("项目名称")
+
+
 def renewal_chain(edges: list[dict], codes: list[str]) -> list[dict]:
     """Edges of the renewal chains that contain any of ``codes`` (both directions)."""
     adj: dict[str, set[str]] = {}
@@ -281,11 +301,53 @@ def _num(v):
     return X.to_number(v)
 
 
+def _having(rows: list[dict], having: str | None, key: str, mean: float | None = None) -> list[dict]:
+    """Groups whose figure (``值`` / ``比率``) meets ``having`` ("值 > 50"), largest first. ``平均值`` in
+    the condition is the mean of the groups' figures ("高于平均"), or ``mean`` when given (the overall
+    ratio); each kept group carries it as ``比较基准``."""
+    if not having:
+        return rows
+    env: dict = {}
+    if "平均值" in having:
+        vals = [float(r[key]) for r in rows if r.get(key) is not None]
+        env["平均值"] = mean if mean is not None else (round(sum(vals) / len(vals), 2) if vals else None)
+    keep = [r for r in rows if r.get(key) is not None and X.evaluate(having, {key: r.get(key), **env})]
+    if "平均值" in env:
+        keep = [{**r, "比较基准": env["平均值"]} for r in keep]
+    keep.sort(key=lambda r: -(r.get(key) or 0))
+    return keep
+
+
 def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = False,
               group_by: str | None = None, top: int | None = None, order: str = "desc",
-              then: str | None = None) -> list[dict]:
+              then: str | None = None, outer: str | None = None, having: str | None = None) -> list[dict]:
     if op not in AGG_OPS:
         raise BadInputError(f"聚合方式“{op}”无效，可选：{'、'.join(AGG_OPS)}")
+    if having:
+        X.check(having, {"值", "平均值"})
+    if outer and group_by:
+        # "各片区平均每个项目多少人": per outer group, the nested figure over its inner groups
+        by: dict[Any, list[dict]] = {}
+        for r in rows:
+            g = r.get(outer)
+            if g in (None, ""):
+                continue
+            by.setdefault(g, []).append(r)
+        out = []
+        for g, rs in by.items():
+            res = aggregate(rs, op, field, distinct, group_by, then=then or "avg")[0]
+            row = {outer: g, **res, "外层分组": outer}
+            if outer == "片区编号":
+                row["片区名称"] = next((r.get("片区名称") for r in rs if r.get("片区名称")), None)
+            out.append(row)
+        if outer == "年月":
+            out.sort(key=lambda r: str(r.get(outer)))
+        out = _having(out, having, "值")
+        if top:
+            sign = 1 if order == "asc" else -1
+            out.sort(key=lambda r: (r["值"] is None, sign * (r["值"] or 0)))
+            out = out[:int(top)]
+        return out
 
     def one(rs: list[dict]):
         if op == "count":
@@ -312,9 +374,11 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
                 continue  # a person without a current project / a project outside every area: not a group
             groups.setdefault(g, []).append(r)
         out = [{group_by: g, "统计": op, "字段": field, "值": one(rs), "行数": len(rs)} for g, rs in groups.items()]
-        if group_by == "片区编号":
+        if "片区编号" in keys:
             for o in out:
                 o["片区名称"] = next((r.get("片区名称") for r in groups[o[group_by]] if r.get("片区名称")), None)
+        if having and not then:
+            return _having(out, having, "值")
         if then == "avg":
             vals = [o["值"] for o in out if o["值"] is not None]
             total = round(sum(vals), 2) if vals else None
@@ -410,6 +474,22 @@ def attach_areas(store, rows: list[dict]) -> list[dict]:
     return out
 
 
+def zero_groups(store, rows: list[dict], out: list[dict], having: str, field: str | None) -> list[dict]:
+    """"设备少于3台的项目": projects in service with no record at all count 0 and meet a "<" condition;
+    they are added (``行数`` 0, ``无记录`` True) — unless the rows were cut to named projects."""
+    from core.agents.kg.entity_index import get_entity_index
+
+    have = {r.get("项目编号") for r in rows} | {o.get("项目编号") for o in out}
+    extra = []
+    for j in get_entity_index(store).projects:
+        code = str(j.get("项目编号"))
+        if code in have or j.get("服务状态") != "服务中" or not X.evaluate(having, {"值": 0}):
+            continue
+        extra.append({"项目编号": code, "项目名称": j.get("项目名称"), "统计": "count", "字段": field, "值": 0,
+                      "行数": 0, "无记录": True})
+    return extra
+
+
 def _sum_fields(rows: list[dict], fields: list[str]) -> tuple[float | None, int]:
     total, n = 0.0, 0
     for r in rows:
@@ -423,10 +503,13 @@ def _sum_fields(rows: list[dict], fields: list[str]) -> tuple[float | None, int]
 
 def ratio(num_rows: list[dict], den_rows: list[dict] | None, op: str = "count", field: str | None = None,
           num: list[str] | None = None, den: list[str] | None = None, name: str = "比例",
-          group_by: str | None = None, top: int | None = None, order: str = "desc") -> list[dict]:
+          group_by: str | None = None, top: int | None = None, order: str = "desc",
+          having: str | None = None) -> list[dict]:
     """One row ``{比率, 分子, 分母, 公式…}``; per group when ``group_by`` (the ``top`` highest, or
-    lowest with ``order="asc"``, ties kept). A zero denominator gives
-    ``比率: None`` with ``分母为零: True`` instead of dividing."""
+    lowest with ``order="asc"``, ties kept; only the groups whose 比率 meets ``having``, e.g.
+    "比率 < 95"). A zero denominator gives ``比率: None`` with ``分母为零: True`` instead of dividing."""
+    if having:
+        X.check(having, {"比率", "平均值"})
     def one(nr: list[dict], dr: list[dict]) -> dict:
         if num and den:  # 出勤率 = Σ出勤天数 ÷ Σ(出勤天数+请假天数+旷工天数) over the same rows
             n_val, _ = _sum_fields(nr, list(num))
@@ -451,6 +534,15 @@ def ratio(num_rows: list[dict], den_rows: list[dict] | None, op: str = "count", 
         keys = list(dict.fromkeys([r.get(group_by) for r in den_rows] + [r.get(group_by) for r in num_rows]))
         out = [{group_by: k, **one([r for r in num_rows if r.get(group_by) == k],
                                    [r for r in den_rows if r.get(group_by) == k])} for k in keys if k not in (None, "")]
+        if group_by == "片区编号":
+            names = {r.get("片区编号"): r.get("片区名称") for r in [*den_rows, *num_rows] if r.get("片区名称")}
+            for o in out:
+                o["片区名称"] = names.get(o.get("片区编号"))
+        if having:
+            overall = one(num_rows, den_rows)["比率"] if "平均值" in having else None
+            out = _having(out, having, "比率", overall)
+            if order == "asc":
+                out.reverse()
         if top:
             sign = 1 if order == "asc" else -1
             out.sort(key=lambda r: (r["比率"] is None, sign * (r["比率"] or 0)))
@@ -471,3 +563,50 @@ def pick(rows: list[dict], field: str, order: str = "asc", top: int | None = 1) 
         cut = str(dated[n - 1].get(field))
         dated = [r for i, r in enumerate(dated) if i < n or str(r.get(field)) == cut]
     return dated
+
+
+def change(rows: list[dict], key: str, base: str | list[str], current: str | list[str], kind: str = "",
+           outside: list[str] | None = None, by: str | None = None) -> list[dict]:
+    """Two-period comparison over per-period aggregate rows (``{年月: …, 值: …}``): one row with
+    基期值, 本期值, 变化量 = 本期 − 基期 and 变化率 = 变化量 ÷ 基期 × 100 (None when the base is 0 or
+    missing). A period without rows has no value (``缺失期``) — it is never read as 0."""
+    if by:  # "各片区3月比2月开票增长多少": one comparison per group (rows keyed "片区编号+年月")
+        gk = f"{by}+{key}"
+        groups: dict = {}
+        for r in rows:
+            g, m = (r.get(gk) or (None, None))[:2]
+            groups.setdefault(g, []).append({**r, key: m})
+        out = []
+        for g, rs in groups.items():
+            res = change(rs, key, base, current, kind, outside)[0]
+            out.append({by: g, **({"片区名称": rs[0].get("片区名称")} if rs[0].get("片区名称") else {}), **res})
+        out.sort(key=lambda r: (r["变化量"] is None, -(r["变化量"] or 0)))
+        return out
+    by = {str(r.get(key)): r for r in rows}
+    if isinstance(base, list) or isinstance(current, list):  # periods of several months: their totals
+        def period(ms):
+            got = [by[m] for m in ms if m in by and by[m].get("值") is not None]
+            return ({"值": round(sum(float(g["值"]) for g in got), 2), "行数": sum(g.get("行数") or 0 for g in got)}
+                    if got else None), [m for m in ms if m not in by or by[m].get("值") is None]
+        bl, cl = list(base) if isinstance(base, list) else [base], list(current) if isinstance(current, list) \
+            else [current]
+        (b, b_miss), (c, c_miss) = period(bl), period(cl)
+        bv, cv = (b or {}).get("值"), (c or {}).get("值")
+        diff = round(float(cv) - float(bv), 2) if bv is not None and cv is not None else None
+        pct = round(diff / float(bv) * 100, 2) if diff is not None and bv not in (0, None) else None
+        first = rows[0] if rows else {}
+        return [{"统计": "change", "口径": kind, "内层统计": first.get("统计"), "字段": first.get("字段"),
+                 "基期": bl, "本期": cl, "基期值": bv, "本期值": cv, "变化量": diff, "变化率": pct,
+                 "基期行数": (b or {}).get("行数", 0), "本期行数": (c or {}).get("行数", 0),
+                 "缺失期": b_miss + c_miss, "超出覆盖": [m for m in (outside or []) if m in bl + cl]}]
+    b, c = by.get(base), by.get(current)
+    bv = b.get("值") if b else None
+    cv = c.get("值") if c else None
+    diff = round(float(cv) - float(bv), 2) if bv is not None and cv is not None else None
+    pct = round(diff / float(bv) * 100, 2) if diff is not None and bv not in (0, None) else None
+    first = rows[0] if rows else {}
+    return [{"统计": "change", "口径": kind, "内层统计": first.get("统计"), "字段": first.get("字段"),
+             "基期": base, "本期": current, "基期值": bv, "本期值": cv, "变化量": diff, "变化率": pct,
+             "基期行数": b.get("行数") if b else 0, "本期行数": c.get("行数") if c else 0,
+             "缺失期": [m for m in (base, current) if by.get(m) is None or by[m].get("值") is None],
+             "超出覆盖": [m for m in (outside or []) if m in (base, current)]}]

@@ -15,7 +15,8 @@ PRONOUN_RE = re.compile(r"^(?:那)?(?:他|她|此人|这个人|这位|该员工|
 FOLLOWUP_RE = re.compile(r"^\s*(?:那|那么|改成|换成|改为|换为|改查|再看|如果是|还有|只看|其中|把)")
 COUNT_PERSON_RE = re.compile(r"多少人|几位|几个人|几人|人数|总人数|几名|多少名|多少位|多少员工|多少个员工")
 COUNT_PROJECT_RE = re.compile(r"多少个项目|几个项目|项目数|多少项目")
-COUNT_ANY_RE = re.compile(r"多少条|几条|多少台|几台|多少次|几次|多少张|几张|多少个|几个|数量|总数")
+COUNT_ANY_RE = re.compile(r"多少条|几条|多少台|几台|多少次|几次|多少张|几张|多少个|几个|数量|总数|"
+                          r"多少(?:设备|证书|记录|份|家|笔)")
 LIST_RE = re.compile(r"哪些|哪几|名单|列出|明细|分别|是谁|有谁|清单|列表|都有")
 SUM_RE = re.compile(r"总共|一共|合计|总计|总额|总和|累计|总数|总人数|总(?:时长|工时|时间|金额|天数|小时)|"
                     r"总(?=[\u4e00-\u9fa5]{0,4}(?:小时|金额|天数|工资|费))")
@@ -42,6 +43,51 @@ GROUP_RE = [(re.compile(r"各片区|每个片区|按片区|分片区|各个片�
             (re.compile(r"各岗位|按岗位|每个岗位|分岗位"), "岗位名称")]
 
 
+# a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
+_SPLIT_VERB_RE = re.compile(r"(请|加|旷|投|值|调|休|倒|排|中)(?:了|过)((?:几|多少|[\d一二两三四五六七八九十]+)\s*(?:个)?\s*"
+                            r"(?:次|天|个|小时|回)?)?(假|班|工|标|休)")
+_VERB_OK = {("请", "假"), ("加", "班"), ("旷", "工"), ("投", "标"), ("值", "班"), ("调", "休"), ("休", "假"), ("倒", "班"),
+            ("排", "班"), ("中", "标")}
+
+
+def normalize_question(q: str) -> str:
+    """Rejoin split verbs so the vocabulary matches: 请过假 → 请假, 投了几次标 → 投标几次."""
+    def fix(m: re.Match) -> str:
+        if (m.group(1), m.group(3)) not in _VERB_OK:
+            return m.group(0)
+        return m.group(1) + m.group(3) + (m.group(2) or "")
+    return _SPLIT_VERB_RE.sub(fix, q)
+
+
+_NEG_BEFORE = re.compile(r"(?:不是|不为|并非|非|除了?|不属于|不)\s*$")
+_NEG_AFTER = re.compile(r"^\s*(?:以外|之外)")
+# value columns where "不是X" / "非X" / "X以外" means every other value
+_NEGATABLE = ("完好状况", "服务状态", "中标结果", "设备类型", "岗位名称", "检查类型", "记录类型", "投标类型", "细分业态",
+              "汇总业态", "市区", "委托方式", "性别", "员工层级")
+
+
+def _negated_values(q: str, filters: dict) -> tuple[dict, list[dict]]:
+    """"哪些设备不是完好状态", "除了保安以外的员工": the value becomes a ``not in`` condition."""
+    out, conds = dict(filters), []
+    for f, vals in filters.items():
+        if f not in _NEGATABLE or not vals:
+            continue
+        hit = False
+        for v in vals:
+            for form in dict.fromkeys((v, str(v).split("_")[0], str(v)[:2])):
+                i = q.find(form)
+                if i >= 0 and (_NEG_BEFORE.search(q[:i]) or _NEG_AFTER.match(q[i + len(form):])):
+                    hit = True
+                    break
+            if hit:
+                break
+        if hit:
+            out.pop(f)
+            conds.append({"field": f, "op": "not in", "value": 0, "text": f"{f}不是{'、'.join(vals)}",
+                          "derived": None, "expr": f"{f} not in {sorted(vals)!r}"})
+    return out, conds
+
+
 def is_chat(question: str, has_entities: bool) -> bool:
     q = question.strip()
     if CHAT_PATTERNS.match(q):
@@ -50,6 +96,7 @@ def is_chat(question: str, has_entities: bool) -> bool:
 
 
 def _numeric_field(question: str) -> str | None:
+    question = re.sub(r"(中|投|落|续|新)标的", r"\1标□", question)  # "中标的记录": not 标的 (投标金额)
     for word, prop, _ in NUMERIC_FIELDS:
         if word in question:
             return prop
@@ -58,7 +105,7 @@ def _numeric_field(question: str) -> str | None:
 
 def extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups."""
-    q = question.strip()
+    q = normalize_question(question.strip())
     mentions = index.find_mentions(q) if index is not None else []
     projects = [m["text"] for m in mentions if m["kind"] == "project"]
     people = [m["text"] for m in mentions if m["kind"] == "person"]
@@ -80,6 +127,8 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
     pos_vals = set(filters.get("岗位名称", []))
     people = [p for p in people if p not in pos_vals]
     conditions = [c.to_dict() for c in parse_conditions(q)]
+    filters, negated = _negated_values(q, filters)
+    conditions += negated
     intents = [i for i, _ in detect_intents(q)]
     specific = [i for i in intents if i not in GENERIC_INTENTS]
     if any(c["derived"] in ("年龄", "司龄") for c in conditions) and not specific:
@@ -98,7 +147,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
         intent = "人员"  # "青浦-北斗园区有哪些人" asks about the people of a project
     # a grounded value names its own data: 消防安全检查 → 检查, 保安员（三级） → 证书, 耗材采购 → 采购
     for fkey, fint in (("检查类型", "检查"), ("证书名称", "证书"), ("专业类别", "证书"), ("中标结果", "投标"),
-                       ("记录类型", "采购"), ("供应商名称", "采购")):
+                       ("记录类型", "采购"), ("供应商名称", "采购"), ("名称", "采购")):
         if filters.get(fkey) and intent in ("人员", "项目", "设备", "", "考勤") and fint != intent:
             if fkey == "中标结果" and intent not in ("项目", ""):
                 continue
@@ -151,12 +200,20 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             merged["intent"] = specific[0]
         new_field = _numeric_field(q)
         agg = _aggregation(q, merged["intent"], conditions)
-        if agg is not None and agg.get("explicit"):
+        prev_agg = merged.get("agg") or {}
+        if agg is not None and agg.get("explicit") and (prev_agg.get("then") or prev_agg.get("outer")
+                                                        or prev_agg.get("having")) \
+                and agg.get("op") == prev_agg.get("op") and not agg.get("group_by") and agg.get("field") \
+                and prev_agg.get("field") not in (None, "工号", "项目编号", "设备编号"):
+            # "那收款呢？" after "各片区平均每个项目开票多少": the same computation over the new field
+            merged["agg"], merged["granularity"] = {**prev_agg, "field": agg["field"]}, "汇总"
+        elif agg is not None and agg.get("explicit"):
             merged["agg"], merged["granularity"] = agg, "汇总"
         elif new_field and merged.get("agg") and merged["agg"].get("field") not in (None, "工号", "项目编号", "设备编号"):
             merged["agg"] = {**merged["agg"], "field": new_field}  # "那收款呢？" after a 开票 total
-        elif LIST_RE.search(q):
+        elif LIST_RE.search(q) and not (merged.get("agg") or {}).get("having"):
             merged["agg"], merged["granularity"] = None, "明细"
+        _followup_kinds(q, merged, previous, tr, bool(conditions and not previous.get("conditions")))
         return merged
 
     agg = _aggregation(q, intent, conditions)
@@ -183,10 +240,13 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
                              ("休假", "请假天数", "考勤"), ("夜班", "夜班天数", "排班")):
         if intent == want and word in q and not any(c["field"] == prop for c in conditions) \
                 and not (agg and agg.get("field") == prop) and not TOP_RE.search(q) \
-                and (consecutive or LIST_RE.search(q) or PEOPLE_RE.search(q) or re.search(r"有" + word, q)
+                and (consecutive or LIST_RE.search(q) or PEOPLE_RE.search(q) or re.search(r"有" + word + r"|有没有|是否有|有无|有人", q)
                      or (agg and agg.get("field") in ("工号", None))):
             conditions.append({"field": prop, "op": ">", "value": 0, "text": f"有{word}", "derived": None,
                                "expr": f"{prop} > 0"})
+    if intent == "考勤" and re.search(r"异常|不正常|有问题", q) and not conditions:
+        conditions.append({"field": "旷工天数", "op": ">", "value": 0, "text": "考勤异常（有请假或旷工）",
+                           "derived": None, "expr": "请假天数 > 0 or 旷工天数 > 0"})
     if intent == "编制" and re.search(r"缺编|缺员|缺人|空缺|不足|没配满|未配满|缺口", q):
         conditions.append({"field": "在岗人数", "op": "<", "value": 0, "text": "缺编（在岗人数少于项目编制）",
                            "derived": None, "expr": "在岗人数 < 项目编制"})
@@ -204,7 +264,8 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
                            "expr": "离职日期 == None"})
     top = TOP_RE.search(q)
     field = _numeric_field(q) or _default_numeric(intent)
-    which = re.search(r"(哪个|哪一个|哪|什么)(月|项目|人|位|员工)|谁", q)
+    which = re.search(r"(哪个|哪一个|哪|什么)(月|项目|人|位|员工)|谁", q) or \
+        re.search(r"(最(?:多|高|大|少|低|小|长|短)的(?:是)?)(月份?|项目|人|员工)", q)  # "上半年开票最多的项目"
     if not top and which and agg and agg.get("op") in ("max", "min") and intent in ("考勤", "工资", "排班", "收费"):
         # "哪个月开票最多", "一季度哪个项目开票最多", "谁的加班时间最长": totals per month / project / person
         key = "年月" if "月" in (which.group(2) or "") else "项目编号" if (which.group(2) or "") == "项目" else "工号"
@@ -235,6 +296,35 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
                            "expr": f"结束 == None or 结束 >= '{cov_end}'"})
     intent, agg, conditions, filters, ratio = _extended_kinds(q, intent, agg, conditions, filters, today, areas,
                                                               projects)
+    intent, agg, conditions, ratio = _having_kinds(q, intent, agg, conditions, ratio)
+    intent, agg = _which_group_most(q, intent, agg, ratio)
+    if (agg is None or (agg.get("op") in ("sum", "avg") and not agg.get("group_by"))) and ratio is None \
+            and (len(people) > 1 or len(projects) > 1) and \
+            re.search(r"(?:谁|哪个|哪家|哪一个|哪位)[^，。？?]{0,8}?(?:多|高|少|低|长|短|大|小)", q):
+        field = _numeric_field(q) or _default_numeric(intent)
+        if field:  # "郑晓东和朱俊杰谁加班多": each one's total, side by side
+            agg = {"op": (agg or {}).get("op") or "sum", "field": (agg or {}).get("field") or field, "explicit": True,
+                   "group_by": "工号" if len(people) > 1 else "项目编号"}
+    if re.search(r"(?:年底前|年底之前|年内|今年内|今年底前|本年度内)\s*(?:到期|结束|届满)", q) and \
+            not any(c["field"] in ("结束日期", "剩余服务期") for c in conditions):
+        if intent in ("", "人员", "项目"):
+            intent = "项目"
+        tr = None  # "年内" is the window below, not a month filter
+        conditions.append({"field": "结束日期", "op": "<=", "value": 0, "text": f"{today.year}年底前到期",
+                           "derived": None, "expr": f"结束日期 >= '{today.isoformat()}' and "
+                                                    f"结束日期 <= '{today.year}-12-31'"})
+    growth, tr, agg = _growth(q, intent, agg, tr, today)
+    if growth and ratio:  # "3月出勤率比2月高还是低": the ratio of each compared month, side by side
+        ratio = {**ratio, "group_by": "年月"}
+        agg, growth = None, None
+    agg, filters = _group_by_values(q, agg, filters)
+    if intent == "设备" and "完好状况" not in filters and not any(c["field"] == "完好状况" for c in conditions):
+        if re.search(r"需要维修|需维修|要维修|待维修|要修|需要修|在修", q):
+            filters = {**filters, "完好状况": ["待修"]}
+        elif re.search(r"坏了|坏的|损坏|故障|不能用|不好用", q):
+            filters = {**filters, "完好状况": ["待修", "报废"]}
+    if growth or (agg and agg.get("having")):
+        granularity = "汇总"
     if ratio:
         granularity = "汇总"
     elif agg and agg.get("op") in ("earliest", "latest"):
@@ -242,6 +332,8 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
     unsupported = sorted(set(RATIO_RE.findall(q)) - ({ratio["name"]} if ratio else set()))
     if ratio:
         unsupported = [u for u in unsupported if u not in ("占比", "百分比")]
+    if growth:
+        unsupported = [u for u in unsupported if u not in ("同比", "增长率", "环比")]
     return {
         "question": q, "base_question": q, "followup": False,
         "kind": "graph",
@@ -258,6 +350,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
         "without": without,
         "unsupported": unsupported,
         "ratio": ratio,
+        "growth": growth,
     }
 
 
@@ -345,6 +438,10 @@ def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
         if not LIST_RE.search(q):
             key = {"设备": "设备编号", "项目": "项目编号", "项目缺口": "项目编号", "人员": "工号",
                    "证书": "工号" if re.search(r"人|谁|员工", q) else "证书名称", "投标": "项目编号"}.get(intent)
+            if key in ("项目编号", "证书名称") and re.search(r"几条|多少条|几次|多少次|几张|多少张|记录", q) \
+                    and not COUNT_PROJECT_RE.search(q):
+                # "中标的投标记录有几条", "2025年投标几次": records, not distinct projects
+                return {"op": "count", "field": None, "distinct": False, "explicit": True, "records": True}
             return {"op": "count", "field": key, "distinct": bool(key), "explicit": True}
     if field and any(rx.search(q) for rx, _ in GROUP_RE) and not AVG_RE.search(q):
         return {"op": "sum", "field": field, "explicit": True}
@@ -368,6 +465,8 @@ def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
         return {"op": "count", "field": "工号", "distinct": True, "explicit": True}
     if COUNT_ANY_RE.search(q) and not LIST_RE.search(q):
         key = {"设备": "设备编号", "项目": "项目编号", "项目缺口": "项目编号", "证书": "证书名称"}.get(intent)
+        if key is None and re.search(r"几条|多少条|几次|多少次|几张|多少张|记录", q):
+            return {"op": "count", "field": None, "distinct": False, "explicit": True, "records": True}
         return {"op": "count", "field": key, "distinct": bool(key), "explicit": True}
     if re.search(r"有?多少|是多少", q) and field and field not in cond_fields:
         return {"op": "sum", "field": field, "explicit": True}
@@ -396,9 +495,19 @@ def intent_description(intent: str) -> str:
 
 # ---- grouped / nested averages, ratios, earliest-latest (rules mode) ----------------------
 # "平均每个项目…" first: in "各片区平均每个项目多少人" the average is per project
-NESTED_AVG_RES = (re.compile(r"平均(?:下来)?(?:每个|每一个|每家|每|各个|各|一个|单个)(项目|片区|岗位)(?:的)?(每个?月)?"),
+_PERSON_UNITS = r"人|员工|位员工|名员工|保安员?|保洁员?|客服|项目经理|工程维修|维修工|领班"
+NESTED_AVG_RES = (re.compile(r"平均(?:下来)?(?:每个|每一个|每家|每位|每名|每|各个|各|一个|单个)(项目|片区|岗位|"
+                             + _PERSON_UNITS + r"|月)(?:的)?(每个?月)?|(人均|月均)(?:的)?(每个?月)?"),
                   re.compile(r"(?:每个|每一个|每家|各个|各)(项目|片区|岗位)(每个?月)?(?:的)?平均"))
-_GROUP_KEYS = {"项目": "项目编号", "片区": "片区编号", "岗位": "岗位名称"}
+_GROUP_KEYS = {"项目": "项目编号", "片区": "片区编号", "岗位": "岗位名称", "月": "年月", "月均": "年月"}
+
+
+_MONTHLY_PAY = frozenset({"税后工资", "餐费", "值班费", "加班超时费", "国定加班费"})
+
+
+def _unit_key(unit: str) -> str:
+    """平均每<unit>: 项目 → 项目编号, 月 → 年月, 人 / 保安 / 员工 … → 工号."""
+    return _GROUP_KEYS.get(unit, "工号")
 # ratio name → (intent, numerator fields, denominator fields): both sums over the same rows
 FIELD_RATIOS: dict[str, tuple[str, list[str], list[str]]] = {
     "出勤率": ("考勤", ["出勤天数"], ["出勤天数", "请假天数", "旷工天数"]),
@@ -439,11 +548,19 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
     if not intent and "片区" in q and re.search(r"负责|谁管|主管|经理|是谁", q):
         intent = "片区"  # "各片区的负责人是谁"
     m = NESTED_AVG_RES[0].search(q) or NESTED_AVG_RES[1].search(q)
+    outer = None
     if m:
-        unit = m.group(1)
-        per_month = bool(m.group(2))
-        key = _GROUP_KEYS[unit] + ("+年月" if per_month else "")
+        first = m.re is NESTED_AVG_RES[0]
+        unit = (m.group(1) or m.group(3)) if first else m.group(1)
+        per_month = bool(m.group(2) or (m.group(4) if first else None))
+        key = _unit_key(unit)
+        if per_month and key != "年月":
+            key += "+年月"
         rest = q[:m.start()] + "□" + q[m.end():]
+        if first:  # "各片区平均每个项目…", "各项目平均每月…": the other grouping word is the outer group
+            outer = next((k for rx, k in GROUP_RE if rx.search(rest)), None)
+            if outer and outer in key.split("+"):
+                outer = None
         field = _numeric_field(rest)
         if COUNT_PROJECT_RE.search(rest) or (unit == "片区" and re.search(r"几个|多少个|项目", rest) and not field):
             inner, f = "count", "项目编号"
@@ -458,13 +575,22 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
             # 设备 → 设备编号; 检查 / 采购 records have no single key: count rows (field None)
             inner, f = "count", {"设备": "设备编号", "证书": "工号", "投标": "项目编号", "收费": "项目编号",
                                  "检查": "", "采购": ""}.get(intent, "工号")
+            if f and f in key.split("+"):
+                f = ""  # "平均每个员工有几张证书": the records per person, not the person itself
         else:
             inner, f = "sum", field or _default_numeric(intent)
+        if inner == "sum" and key == "年月" and intent in ("考勤", "工资", "排班") and first and (
+                filters.get("岗位名称") or re.search(r"员工|人员|职工|大家", q[:m.start()])):
+            key = "工号+年月"  # "保安平均每月加班多少小时": the average guard's month, not all guards' month
+        if inner == "sum" and key == "工号" and f in _MONTHLY_PAY:
+            key = "工号+年月"  # "人均税后工资": pay is monthly, so per person per month
         if f is not None:
             agg = {"op": inner, "field": f or None, "distinct": inner == "count" and bool(f), "group_by": key,
                    "then": "avg", "explicit": True}
             agg = {"op": inner, "field": f, "distinct": inner == "count", "group_by": key, "then": "avg",
                    "explicit": True}
+            if outer:
+                agg["outer"] = outer
             if intent == "考勤" and "出勤" in q and inner == "count" and not any(
                     c["field"] in ("出勤天数", "上班天数") for c in conditions):
                 conditions.append({"field": "出勤天数", "op": ">", "value": 0, "text": "出勤", "derived": None,
@@ -497,6 +623,13 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
                     conditions.append({"field": cond.split()[0], "op": "==", "value": 0, "text": text,
                                        "derived": None, "expr": cond})
                 ratio = {"kind": "subset", "name": name, "group_by": group_key}
+                break
+    if ratio is None and SHARE_RE.search(q) and intent in ("考勤", "排班") and not conditions:
+        for word, prop in (("加班", "加班小时"), ("请假", "请假天数"), ("旷工", "旷工天数"), ("夜班", "夜班天数")):
+            if word in q:  # "3月加班的人占比多少": the people with any of it, out of everyone
+                conditions.append({"field": prop, "op": ">", "value": 0, "text": f"有{word}", "derived": None,
+                                   "expr": f"{prop} > 0"})
+                agg = {"op": "count", "field": "工号", "distinct": True, "explicit": True}
                 break
     if ratio is None and SHARE_RE.search(q) and (any(v for v in filters.values()) or conditions or (
             re.search(r"占(?:全部|所有|全体|全公司|公司|总)", q) and (projects or areas))):
@@ -547,3 +680,277 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
                                    "expr": f"结束日期 >= '{today.isoformat()}'"})
             agg = {"op": "earliest" if order == "asc" else "latest", "field": field, "top": n, "explicit": True}
     return intent, agg, conditions, filters, ratio
+
+
+
+# ---- conditions on a computed figure, two-period comparisons (rules mode) ------------------
+# the thing a "having" condition selects: "…的员工", "哪些项目", "谁"
+_TARGET_RE = re.compile(r"(?:的|哪些|哪个|哪几个|哪几位|哪位|哪一个|哪几)(员工|人员|人|保安员?|保洁员?|项目|片区|月份?|岗位)|(谁)")
+_TARGET_KEYS = {"项目": "项目编号", "片区": "片区编号", "月": "年月", "月份": "年月", "岗位": "岗位名称"}
+_CMP_WORD = r"(超过|多于|大于|高于|不少于|不低于|至少|少于|小于|低于|不足|不到|不超过|未达到|未达|达到)"
+_RATIO_TH_RE = re.compile(r"(出勤率|回款率|收款率|满编率|到岗率|中标率|完好率|离职率|流失率|占比|比例)\s*(?:在|为|是)?\s*"
+                          + _CMP_WORD + r"?\s*(\d+(?:\.\d+)?)\s*%?\s*(及以上|及以下|以上|以下)?")
+_COUNT_TH_RE = re.compile(r"(人数|员工数|人员数|员工|人员|设备数量|设备数|设备|检查次数|检查|证书数量|证书数|证书|记录数|记录)"
+                          r"\s*(?:有|共)?\s*" + _CMP_WORD + r"\s*(\d+)\s*(?:个|人|台|次|名|位|条|张|家)?\s*(以上|以下)?")
+_COUNT_WHAT = {"人数": ("工号", "人员"), "员工数": ("工号", "人员"), "人员数": ("工号", "人员"), "员工": ("工号", "人员"),
+               "人员": ("工号", "人员"), "设备数量": ("设备编号", "设备"), "设备数": ("设备编号", "设备"),
+               "设备": ("设备编号", "设备"), "检查次数": (None, "检查"), "检查": (None, "检查"),
+               "证书数量": (None, "证书"), "证书数": (None, "证书"), "证书": (None, "证书"),
+               "记录数": (None, None), "记录": (None, None)}
+_TOTAL_RE = re.compile(r"总|合计|累计|一共|总共|加起来|总和|总额|总计|全年|整体")
+
+
+def _th_op(word: str | None, after: str | None) -> str:
+    if word in ("超过", "多于", "大于", "高于"):
+        return ">"
+    if word in ("不少于", "不低于", "至少", "达到"):
+        return ">="
+    if word in ("少于", "小于", "低于", "不足", "不到", "未达到", "未达"):
+        return "<"
+    if word == "不超过":
+        return "<="
+    if after:
+        return ">=" if "上" in after else "<="
+    return ""
+
+
+def _target_key(q: str) -> str | None:
+    m = _TARGET_RE.search(q)
+    if not m:
+        return None
+    return "工号" if m.group(2) else _TARGET_KEYS.get(m.group(1), "工号")
+
+
+def _having_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict], ratio: dict | None
+                  ) -> tuple[str, dict | None, list[dict], dict | None]:
+    """A condition on a figure computed per person / project / month rather than on a record:
+    "出勤率低于95%的员工", "人数超过5人的项目", "加班总时长超过50小时的人", "加班时长高于平均的人"."""
+    target = _target_key(q) or ("工号" if intent in ("考勤", "工资", "排班") and re.search(r"哪些|谁|名单|有哪", q)
+                                else None)
+    am = _VS_AVG_RE.search(q)
+    if am and target:
+        op = _th_op(am.group(1), None)
+        if ratio is not None:
+            ratio = {**ratio, "having": f"比率 {op} 平均值", "having_text": am.group(0), "group_by": target,
+                     "order": "asc" if op.startswith("<") else "desc"}
+            ratio.pop("top", None)
+            return intent, agg, conditions, ratio
+        rest = q[:am.start()] + q[am.end():]
+        field = _numeric_field(rest) or _default_numeric(intent)
+        if field and field != target:
+            conditions = [c for c in conditions if c["field"] != field]
+            return intent, {"op": "sum", "field": field, "group_by": target, "having": f"值 {op} 平均值",
+                            "having_text": am.group(0), "explicit": True}, conditions, ratio
+    if ratio is not None:
+        m = _RATIO_TH_RE.search(q)
+        if m and m.group(1) == ratio["name"] or (m and ratio["name"] == "占比" and m.group(1) == "比例"):
+            op = _th_op(m.group(2), m.group(4))
+            if op:
+                v = float(m.group(3))
+                v_txt = int(v) if v.is_integer() else v
+                ratio = {**ratio, "having": f"比率 {op} {v_txt}", "having_text": m.group(0).strip()}
+                ratio["group_by"] = target or ratio.get("group_by") or (
+                    "工号" if ratio.get("kind") == "fields" and intent == "考勤" else "项目编号")
+                ratio.pop("top", None)
+                ratio["order"] = "asc" if op.startswith("<") else "desc"
+                fields = set(ratio.get("num") or []) | set(ratio.get("den") or [])
+                conditions = [c for c in conditions if not (c.get("value") == v or c["field"] in fields
+                                                             and c.get("op") in ("<", ">", "<=", ">="))]
+        return intent, agg, conditions, ratio
+    if not target:
+        return intent, agg, conditions, ratio
+    m = _COUNT_TH_RE.search(q)
+    if m:
+        what = m.group(1)
+        field, c_intent = _COUNT_WHAT[what]
+        key = target
+        if field == key or (field is None and c_intent is None):
+            return intent, agg, conditions, ratio
+        op = _th_op(m.group(2), m.group(4))
+        v = int(m.group(3))
+        if c_intent and (intent in ("", "人员", "项目", "片区") or c_intent == "设备"):
+            intent = c_intent
+        conditions = [c for c in conditions if c.get("value") != float(v)]
+        agg = {"op": "count", "field": field, "distinct": bool(field), "group_by": key,
+               "having": f"值 {op} {v}", "having_text": m.group(0).strip(), "explicit": True}
+        return intent, agg, conditions, ratio
+    for c in list(conditions):
+        if c.get("derived") or c.get("op") not in (">", ">=", "<", "<=") or c["field"] not in NUMERIC_PROPS:
+            continue
+        at = q.find(c.get("text") or "\x00")
+        head = q[max(0, at - 8):at + len(c.get("text") or "")] if at >= 0 else ""
+        avg = bool(AVG_RE.search(head))
+        # a per-person monthly fact asked of a project / month / area, a project's monthly figure asked of a
+        # month / area: the target's total is meant even without 合计
+        implied = (intent in ("考勤", "工资", "排班") and target != "工号") or \
+            (intent == "收费" and target in ("年月", "片区编号"))
+        if not (_TOTAL_RE.search(head) or avg or implied):
+            continue
+        if c["field"] == target:
+            continue
+        v = c["value"]
+        v_txt = int(v) if float(v).is_integer() else v
+        conditions = [x for x in conditions if x is not c and not (x.get("value") == v and x.get("op") == c["op"])]
+        agg = {"op": "avg" if avg else "sum", "field": c["field"], "group_by": target,
+               "having": f"值 {c['op']} {v_txt}", "having_text": c.get("text"), "explicit": True}
+        break
+    return intent, agg, conditions, ratio
+
+
+_VS_AVG_RE = re.compile(r"(高于|超过|大于|多于|低于|少于|小于|不到|不足)\s*(?:全公司|全体|所有人|大家|整体|总体)?(?:的)?"
+                        r"平均(?:水平|值|数|线)?")
+_WHICH_MOST_RE = re.compile(r"哪(?:个|一个|家)?(片区|项目|岗位|月份?)(?:的)?([^，。？?]{0,6}?)(最多|最少)|"
+                            r"(片区|项目|岗位|月份?)([^，。？?]{0,6}?)(最多|最少)的是(?:哪|谁)")
+_MOST_WHAT = (("项目", "项目编号", "项目"), ("人", "工号", "人员"), ("员工", "工号", "人员"), ("设备", "设备编号", "设备"),
+              ("证书", None, "证书"), ("检查", None, "检查"))
+
+
+def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None) -> tuple[str, dict | None]:
+    """"哪个片区的项目最多", "哪个项目的人最多": a count per group, the top (or bottom) one."""
+    m = _WHICH_MOST_RE.search(q)
+    if not m or ratio is not None or (agg and (agg.get("group_by") or agg.get("op") in ("sum", "avg"))):
+        return intent, agg
+    unit, what, word = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+    key = _WHICH_KEYS.get(unit[:2] if unit.startswith("月") else unit, _WHICH_KEYS.get(unit))
+    if key is None:
+        key = "年月"
+    for w, field, c_intent in _MOST_WHAT:
+        if w in what and field != key:
+            if intent in ("", "人员", "项目", "片区") or c_intent in ("设备", "证书", "检查"):
+                intent = c_intent if not (c_intent == "项目" and intent not in ("", "片区", "人员", "项目")) else intent
+            agg = {"op": "count", "field": field, "distinct": bool(field), "group_by": key, "top": 1,
+                   "explicit": True, **({"order": "asc"} if word == "最少" else {})}
+            return intent, agg
+    return intent, agg
+
+
+NUMERIC_PROPS = frozenset(p for _w, p, _u in NUMERIC_FIELDS)
+GROWTH_RE = re.compile(r"环比|同比|增长|增加|减少|下降|上升|变化|变动|多了|少了|多多少|少多少|涨|降|差多少|差额|相差|"
+                       r"(?:多|高|少|低)还是(?:少|低|多|高)|有没有(?:增加|减少|增长|下降)")
+_M = r"(\d{1,2}|十一|十二|十|[一二两三四五六七八九])"
+_REL_BASE_RE = re.compile(r"(?:比|较|相比|对比|和|与|跟)?\s*(?:上个?月|前一个?月|上一个?月|去年同期|上年同期|同期)(?:相比|比较|对比)?")
+_PAIR_RE = re.compile(r"(?:(\d{4})\s*年\s*)?" + _M + r"\s*月(?:份)?([^\d月，。？?]{0,8}?)(比|相比|对比|较|与|和|跟|到|至)\s*"
+                      r"(?:(\d{4})\s*年\s*)?" + _M + r"\s*月")
+
+
+def _ym_of(year: str | None, month: str, today: date) -> str:
+    from core.agents.kg.timeparse import _n, _year_for_month, ym
+
+    mm = _n(month)
+    return ym(int(year) if year else _year_for_month(mm, today), mm)
+
+
+def _growth(q: str, intent: str, agg: dict | None, tr, today: date):
+    """Two-period comparisons: "4月开票环比增长多少" (vs the month before), "同比" (vs the same month a
+    year before), "3月比2月出勤人数增加了多少". Returns (growth slot or None, time range, agg)."""
+    from core.agents.kg.timeparse import TimeRange, add_months
+
+    qy = q.replace("今年", f"{today.year}年").replace("去年", f"{today.year - 1}年")
+    if intent not in ("考勤", "工资", "排班", "收费") or not (
+            GROWTH_RE.search(q) or (re.search(r"相比|对比|比较|较", q) and _PAIR_RE.search(qy))):
+        return None, tr, agg
+    base = current = None
+    periods = None
+    kind = "环比" if "环比" in q else "同比" if "同比" in q else "对比"
+    rel = _REL_BASE_RE.search(q)
+    if rel:  # "4月比上个月…", "比去年同期…": the base is relative to the asked month, not to today
+        kind = "同比" if "同期" in rel.group(0) or "去年" in rel.group(0) else "环比"
+        from core.agents.kg.timeparse import parse_time as _pt
+
+        tr = _pt(q[:rel.start()] + "，" + q[rel.end():], today) or tr
+    pm = None if rel else _PAIR_RE.search(qy)
+    if pm and 1 <= int(_ym_of(pm.group(1), pm.group(2), today)[5:]) <= 12:
+        a = _ym_of(pm.group(1), pm.group(2), today)
+        b = _ym_of(pm.group(5) or pm.group(1), pm.group(6), today)
+        if pm.group(4) in ("比", "相比", "对比", "较"):
+            current, base = a, b  # "3月比2月": 3月 against 2月
+        else:
+            base, current = sorted((a, b))  # "2月和3月相比", "2月到3月"
+        if kind == "对比":
+            kind = "环比" if add_months(base, 1) == current else "同比" if add_months(base, 12) == current else "对比"
+    elif tr is not None and kind in ("环比", "同比") and tr.start == tr.end:
+        current = tr.end
+        base = add_months(current, -1 if kind == "环比" else -12)
+    elif tr is not None and kind in ("环比", "同比") and len(tr.months) > 1:
+        # "一季度开票比去年同期…": the period's total against the same-length period before / a year before
+        if (agg or {}).get("op") not in (None, "sum"):
+            return None, tr, agg  # monthly head counts or averages do not add up over a period
+        cur_m = tr.months
+        base_m = [add_months(m, -len(cur_m) if kind == "环比" else -12) for m in cur_m]
+        periods = {"base_months": base_m, "current_months": cur_m}
+        base, current = base_m[0], cur_m[0]
+    if not base or not current or base == current:
+        return None, tr, agg
+    lo, hi = sorted((base, current))
+    if periods:
+        lo, hi = periods["base_months"][0], periods["current_months"][-1]
+    tr = TimeRange(lo, hi, tr.text if tr else f"{lo}至{hi}", bool(tr and tr.relative))
+    op = (agg or {}).get("op")
+    if op not in ("sum", "count", "avg"):
+        field = _numeric_field(q) or _default_numeric(intent)
+        agg = {"op": "sum", "field": field, "explicit": True}
+    agg = {k: v for k, v in agg.items() if k not in ("group_by", "top", "order", "then", "outer", "having")}
+    by = next((k for rx, k in GROUP_RE if rx.search(q) and k != "年月"), None)
+    return {"base": base, "current": current, "kind": kind, **(periods or {}), **({"by": by} if by else {})}, tr, agg
+
+
+
+def _followup_kinds(q: str, merged: dict, previous: dict, tr, new_conditions: bool) -> None:
+    """Follow-ups of the computed kinds: "那3月呢" after "4月开票环比增长多少" moves both compared
+    months; "超过30小时的呢" after "加班总时长超过50小时的人" changes the threshold on the total."""
+    from core.agents.kg.timeparse import TimeRange, add_months
+
+    growth = previous.get("growth")
+    if growth and tr is not None:
+        kind = growth.get("kind")
+        if kind in ("环比", "同比") and tr.start == tr.end:
+            cur = tr.end
+            base = add_months(cur, -1 if kind == "环比" else -12)
+            lo, hi = sorted((base, cur))
+            merged["growth"] = {**growth, "base": base, "current": cur}
+            merged["time"] = TimeRange(lo, hi, tr.text, tr.relative).to_dict()
+        else:
+            merged["growth"] = None
+    for key, slot in (("agg", "值"), ("ratio", "比率")):
+        prev = merged.get(key) or {}
+        if not prev.get("having"):
+            continue
+        m = _BARE_THRESHOLD.search(q)
+        if not m:
+            continue
+        if m.group(1):
+            op = _th_op(m.group(1), None)
+            val = float(m.group(2)) * (10000 if m.group(3) else 1)
+        else:
+            op, val = (">=" if m.group(6) == "以上" else "<="), float(m.group(4)) * (10000 if m.group(5) else 1)
+        if not op:
+            continue
+        v = int(val) if val.is_integer() else val
+        merged[key] = {**prev, "having": f"{slot} {op} {v}"}
+        if new_conditions:  # the bare threshold was also read as a record condition: it is the group's
+            merged["conditions"] = list(previous.get("conditions") or [])
+
+
+
+_SPLIT_FIELDS = ("岗位名称", "设备类型", "完好状况", "检查类型", "记录类型", "服务状态", "中标结果", "投标类型", "市区",
+                 "细分业态", "汇总业态", "员工层级")
+
+
+def _group_by_values(q: str, agg: dict | None, filters: dict) -> tuple[dict | None, dict]:
+    """"男员工和女员工各有多少人", "电梯和空调分别有几台": one figure per named value (the field becomes
+    the grouping; the rows stay cut to the named values)."""
+    if not re.search(r"各|分别|各自|对比|比较|哪个多|哪个少", q):
+        return agg, filters
+    if agg is None and (COUNT_ANY_RE.search(q) or COUNT_PERSON_RE.search(q)):
+        agg = {"op": "count", "field": "工号" if COUNT_PERSON_RE.search(q) else None, "distinct": True,
+               "explicit": True, "_split": True}
+    if not agg or agg.get("group_by") or agg.get("op") not in ("count", "sum", "avg") or agg.get("then"):
+        return agg if not (agg or {}).get("_split") else None, filters
+    split = agg.pop("_split", False)
+    if re.search(r"男.{0,6}女|女.{0,6}男|男女|按性别|各性别|不同性别", q):
+        filters = {k: v for k, v in filters.items() if k != "性别"}
+        return {**agg, "group_by": "性别"}, filters
+    for f in _SPLIT_FIELDS:
+        if len(filters.get(f) or []) >= 2:
+            return {**agg, "group_by": f}, filters
+    return (None if split else agg), filters

@@ -43,11 +43,17 @@ def answer(state: dict, *, config) -> dict:
     rows = steps[-1]["rows"] if steps else []
     detail_step = None
     if steps:
-        detail_step = next((s for s in reversed(steps) if s["tool"] not in ("aggregate", "ratio")), steps[-1])
-        if steps[-1]["tool"] in ("aggregate", "ratio"):
+        detail_step = next((s for s in reversed(steps) if s["tool"] not in ("aggregate", "ratio", "change")),
+                           steps[-1])
+        if steps[-1]["tool"] in ("aggregate", "ratio", "change"):
             rows = detail_step["rows"]
+            ep = steps[-1].get("executed_params") or {}
+            gb = ep.get("group_by")
+            if ep.get("having") and steps[-1]["rows"] and gb and rows and gb in rows[0]:
+                keep = {r.get(gb) for r in steps[-1]["rows"]}  # the records of the groups that qualified
+                rows = [r for r in rows if r.get(gb) in keep] or rows
     main = next((s for s in steps if s["tool"] not in ("aggregate", "ratio", "pick", "intersect", "project_gap",
-                                                       "absence")), None)
+                                                       "absence", "change")), None)
     hist_rows = (main or {}).get("rows") or []
     turn = {"question": slots.get("question") or state.get("question"), "slots": slots, "grounded": grounded,
             "answer": text, "tool": (main or {}).get("tool"), "fields": (main or {}).get("fields") or [],

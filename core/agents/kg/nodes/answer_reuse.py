@@ -41,9 +41,11 @@ def answer_reuse(state: dict, *, config) -> dict:
             field = _count_key(slots.get("intent") or "")
             distinct = bool(field)
         res = T.aggregate(src["rows"], agg["op"], field, distinct, agg.get("group_by"), agg.get("top"),
-                          str(agg.get("order") or "desc"))
+                          str(agg.get("order") or "desc"), agg.get("then"), None, agg.get("having"))
         steps.append({"id": src["id"] + 1, "tool": "aggregate", "rows": res, "row_count": 1, "fields": [],
-                      "executed_params": {"of": src["id"], "group_by": agg.get("group_by"), "top": agg.get("top")},
+                      "executed_params": {"of": src["id"], "group_by": agg.get("group_by"), "top": agg.get("top"),
+                                          "op": agg["op"], "field": field, "having": agg.get("having"),
+                                          "order": agg.get("order")},
                       "dropped_params": {}, "note": "聚合"})
     principal = ctx.principal(config)
     masked = []
@@ -54,6 +56,10 @@ def answer_reuse(state: dict, *, config) -> dict:
     text, prov = compose(slots, grounded, steps, masked=sorted(set(masked)))
     text = "（基于前序对话推导，未重新查询）\n" + text
     final = steps[-1]["rows"] if steps[-1]["tool"] != "aggregate" else steps[-2]["rows"]
+    gb = (agg or {}).get("group_by")
+    if (agg or {}).get("having") and steps[-1]["rows"] and gb and final and gb in final[0]:
+        keep = {r.get(gb) for r in steps[-1]["rows"]}  # the records of the groups that qualified
+        final = [r for r in final if r.get(gb) in keep]
     turn = {**prev, "question": slots.get("question"), "slots": slots, "answer": text}
     history = [*(state.get("history") or []), turn][-4:]
     return {"answer": text, "provenance": prov, "rows": final, "steps": steps, "need_confirm": None,

@@ -47,7 +47,13 @@ def slot_text(slots: dict, grounded: dict, derived: list[dict]) -> str:
     if grounded.get("people"):
         lines.append("人员：" + "、".join(p["name"] for p in grounded["people"]))
     t = grounded.get("time")
-    if t:
+    growth = slots.get("growth")
+    if t and growth:
+        cur, base = growth.get("current_months") or [growth["current"]], growth.get("base_months") or [growth["base"]]
+        lines.append(f"时间：本期 {cur[0]}{'至' + cur[-1] if len(cur) > 1 else ''}，"
+                     f"基期 {base[0]}{'至' + base[-1] if len(base) > 1 else ''}（{growth.get('kind') or '对比'}，"
+                     f"原文“{t['text']}”）")
+    elif t:
         lines.append(f"时间：{t['label']}（原文“{t['text']}”）")
     else:
         lines.append("时间：不限")
@@ -63,6 +69,20 @@ def slot_text(slots: dict, grounded: dict, derived: list[dict]) -> str:
     if agg:
         names = {"count": "计数", "sum": "求和", "avg": "平均", "max": "最大值", "min": "最小值"}
         lines.append(f"统计：{names.get(agg['op'], agg['op'])}{('（' + agg['field'] + '）') if agg.get('field') else ''}")
+        by = {"工号": "人员", "项目编号": "项目", "片区编号": "片区", "年月": "月", "岗位名称": "岗位"}
+        if agg.get("then") == "avg" and agg.get("group_by"):
+            inner = "+".join(by.get(k, k) for k in str(agg["group_by"]).split("+"))
+            lines.append(f"平均：先按{inner}分组统计，再求各组平均"
+                         + (f"，按{by.get(agg['outer'], agg['outer'])}分别计算" if agg.get("outer") else ""))
+        elif agg.get("group_by"):
+            lines.append(f"分组：按{by.get(agg['group_by'], agg['group_by'])}")
+        if agg.get("having"):
+            lines.append(f"分组条件：{agg['having']}（“{agg.get('having_text') or ''}”）")
+        if growth:
+            lines.append("对比：本期 − 基期 及变化率")
+    elif slots.get("ratio"):
+        r = slots["ratio"]
+        lines.append(f"比率：{r.get('name')}" + (f"，分组条件 {r['having']}" if r.get("having") else ""))
     else:
         lines.append("粒度：明细")
     for u in grounded.get("ungrounded") or []:

@@ -36,4 +36,6 @@ def reuse_check(state: dict, *, config) -> dict:
     changed = (slots.get("conditions") != ps.get("conditions") or new_filters != (ps.get("filters") or {})
                or slots.get("agg") != ps.get("agg") or slots.get("consecutive"))
     ok = ok and bool(changed)
+    # ratios, period comparisons and per-area nesting are computed afresh (they need other rows)
+    ok = ok and not slots.get("ratio") and not slots.get("growth") and not (slots.get("agg") or {}).get("outer")
     return {"reusable": ok, "trace": trace(state, "reuse_check", reusable=ok)}
