@@ -4,8 +4,6 @@ averages (各片区平均每个项目…, 平均每个保安每月…), conditio
 period outside the data instead of reading it as 0; plus split verbs (请过假) and negated values
 (不是完好)."""
 
-from datetime import date
-
 import pytest
 
 from core.agents.kg.answering import compose
@@ -15,17 +13,8 @@ from core.agents.kg.planner import build_plan
 from core.agents.kg.tools import aggregate, change, ratio
 from core.agents.kg.understanding import extract_slots, normalize_question
 from core.errors import BadInputError
+from tests.unit.test_kg_extended_kinds import AREAS, PROV, TODAY, idx  # noqa: F401 - the shared index fixture
 from tests.unit.test_kg_phrasing import PEOPLE, PROJECTS, VALUES
-
-TODAY = date(2026, 11, 30)
-AREAS = [{"片区编号": "PQ01", "片区名称": "青浦片区", "项目编号列表": ["XMSQ0102", "XMSQ0103", "XMSQ0105"]},
-         {"片区编号": "PQ02", "片区名称": "徐汇片区", "项目编号列表": ["XMSQ0112"]}]
-PROV = {"来源模板": "考勤与人员财务", "来源文件": "att.xlsx"}
-
-
-@pytest.fixture(scope="module")
-def idx():
-    return EntityIndex.from_rows(PROJECTS, PEOPLE, AREAS, VALUES, ("2026-01", "2026-04"), {})
 
 
 def plan(q, idx):
