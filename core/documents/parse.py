@@ -605,18 +605,34 @@ def _parse_text(data: bytes, doc: ParsedDocument) -> None:
         raise CorruptDocumentError(doc.file_name, "文本文件（内容是二进制数据）")
     text = decode_text(data, doc.file_name)
     text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
-    para = 0
+    groups: list[list[str]] = []
     for chunk in re.split(r"\n\s*\n", text.replace("\r\n", "\n")):
-        lines = []
+        lines: list[str] = []
         for ln in chunk.split("\n"):
             if doc.source_type == "md":
-                ln = re.sub(r"^\s{0,3}#{1,6}\s*", "", ln)  # heading markers
+                if re.match(r"^\s{0,3}#{1,6}\s", ln):  # a heading is its own block, blank line or not
+                    if lines:
+                        groups.append(lines)
+                    groups.append([re.sub(r"^\s{0,3}#{1,6}\s*", "", ln)])
+                    lines = []
+                    continue
                 ln = re.sub(r"^\s*[-*+]\s+(?=\S)", "", ln) if not re.match(r"^\s*[-*_]{3,}\s*$", ln) else ""
             lines.append(ln)
+        if not groups and len(lines) > 1 and _looks_like_title(lines[0]):
+            groups.append([lines.pop(0)])  # a file's short first line is its title, not a sentence's start
+        groups.append(lines)
+    para = 0
+    for lines in groups:
         block_text = normalize_text("\n".join(lines))
         if block_text.strip():
             doc.blocks.append(Block(page=1, text=block_text, para=para, kind="text"))
             para += 1
+
+
+def _looks_like_title(line: str) -> bool:
+    """Short, and ends without sentence punctuation (问答资料12 / 关于做好2025年工作的通知)."""
+    t = line.strip()
+    return 0 < len(t) <= 40 and not re.search(r"[。；;！!？?，,：:、]$", t)
 
 
 def parse_text_content(text: str, file_name: str, *, source_type: str = "txt") -> ParsedDocument:

@@ -272,6 +272,15 @@ def test_text_and_markdown_encodings(tmp_path):
     # heading markers dropped; spaces next to CJK removed by the normalisation policy
     assert [b.text for b in mdoc.blocks] == ["某某条例", "第一章总则", "第一条为了规范管理，制定本条例。"]
     assert [b.para for b in mdoc.blocks] == [0, 1, 2]
+    # a heading right above its text, and a plain-text file's title line, stay blocks of their own
+    md.write_text("# 某某条例\n## 第一章 总则\n第一条 为了规范管理，制定本条例。\n", encoding="utf-8")
+    assert [b.text for b in parse_file(md).blocks] == ["某某条例", "第一章总则", "第一条为了规范管理，制定本条例。"]
+    qa = tmp_path / "问答.txt"
+    qa.write_text("问答资料1970\n您好，您反映的问题已收悉。\n经核实，相关补贴已于3月发放。\n", encoding="utf-8")
+    assert [b.text for b in parse_file(qa).blocks][0] == "问答资料1970"
+    wrapped = tmp_path / "续行.txt"  # a sentence wrapped over lines is not split
+    wrapped.write_text("根据有关规定，现将补贴申领事项通知如下，\n请各单位认真遵照执行。\n", encoding="utf-8")
+    assert len(parse_file(wrapped).blocks) == 1
     binary = tmp_path / "二进制.txt"
     binary.write_bytes(b"\x00\x01\x02" * 100)
     with pytest.raises(CorruptDocumentError):
