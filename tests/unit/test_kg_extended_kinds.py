@@ -54,7 +54,7 @@ def test_nested_average_counts_per_group_then_averages(idx):
     s, p = plan("平均每个项目有多少名员工？", idx)
     assert s["intent"] == "人员"
     assert p[-1]["params"] == {"of": 1, "op": "count", "field": "工号", "distinct": True, "group_by": "项目编号",
-                               "then": "avg"}
+                               "then": "avg", "per_all": True}  # every project in service is a group
     s = slots("3月平均每个项目出勤多少人？", idx)
     assert s["intent"] == "考勤" and s["agg"]["then"] == "avg" and any(c["text"] == "出勤" for c in s["conditions"])
     assert slots("平均每个项目每月开票金额是多少", idx)["agg"]["group_by"] == "项目编号+年月"

@@ -5,6 +5,8 @@ outside it."""
 
 from __future__ import annotations
 
+import re
+
 from core.agents.kg.planner import TOOL_FIELDS
 from core.agents.kg.tools import pick
 
@@ -208,7 +210,7 @@ def compose(slots: dict, grounded: dict, steps: list[dict], *, masked: list[str]
             else:
                 listing, prov = _listing(rows, tool, fields)
             body += listing
-    gaps = _missing_asked(steps)
+    gaps = _missing_asked(steps, masked or [])
     if slots.get("unsupported"):
         gaps = (f"数据中未找到“{'、'.join(slots['unsupported'])}”：模板中没有这一指标，以下是可用于计算它的原始数据，"
                 f"比率未计算。" + ("\n" + gaps if gaps else ""))
@@ -227,6 +229,7 @@ def compose(slots: dict, grounded: dict, steps: list[dict], *, masked: list[str]
                 notes.append(f"{d}由{rule.source}换算（截至今天）。")
     if masked:
         notes.append(f"按您的权限，已隐藏敏感字段：{'、'.join(masked)}。")
+    body = _refined(slots, steps, body)
     if cov and (slots.get("time") or any(s["tool"] in ("attendance", "schedule", "finance") for s in steps)):
         notes.append(f"数据时间覆盖：{cov}。")
     text = head + body
@@ -241,17 +244,22 @@ ANSWERED_BY: dict[str, tuple[str, ...]] = {"project_parent": ("上级项目编�
                                            "suppliers": ("供应商名称",)}
 
 
-def _missing_asked(steps: list[dict]) -> str:
-    """The columns the question asked for (甲方, 电话 …) that the queried records do not have."""
+def _missing_asked(steps: list[dict], masked: list[str] | tuple = ()) -> str:
+    """The columns the question asked for (甲方, 电话 …) that the queried records do not have; a
+    column hidden by the user's role is said to be hidden, not missing."""
     from core.agents.kg.tools import TOOLS
 
     out = []
+    hidden = [f for s in steps for f in (s.get("asked") or []) if f in masked]
+    if hidden:
+        out.append(f"按您的权限无权查看“{'、'.join(dict.fromkeys(hidden))}”（敏感字段已隐藏），以下是可查看的记录。")
     for s in steps:
         rows = s.get("rows") or []
         if not rows or not s.get("asked"):
             continue
         what = (TOOLS[s["tool"]].label or TOOLS[s["tool"]].description) if s.get("tool") in TOOLS else s.get("tool")
-        absent = [f for f in s["asked"] if f not in rows[0] and f not in ANSWERED_BY.get(s.get("tool"), ())]
+        absent = [f for f in s["asked"] if f not in rows[0] and f not in ANSWERED_BY.get(s.get("tool"), ())
+                  and f not in masked]
         empty = [f for f in s["asked"] if f in rows[0] and all(r.get(f) in (None, "") for r in rows)]
         if absent:
             out.append(f"数据中未找到“{'、'.join(absent)}”：所查的{what}记录中没有这一字段，以下是查到的记录。")
@@ -406,6 +414,8 @@ def _nested_avg(res: dict, src_rows: list[dict]) -> str:
     if inner == "count":
         what = {"工号": "人数", "项目编号": "项目数", "设备编号": "设备数"}.get(field or "", "记录数")
         unit = {"工号": "人", "项目编号": "个", "设备编号": "台"}.get(field or "", "条")
+        if not field and src_rows and "证书名称" in src_rows[0]:
+            what, unit = "证书数", "张"  # "平均每个员工有几张证书"
     else:
         what, unit = f"{field}", _UNITS.get(field or "", "")
     n, total, value = res.get("组数") or 0, res.get("合计"), res.get("值")
@@ -413,9 +423,17 @@ def _nested_avg(res: dict, src_rows: list[dict]) -> str:
         return f"数据中未找到可计算的{what}（没有任何分组有数值），无法求平均。"
     group_n = ("个" + base_word if keys[0] != "年月" else "个月") if "年月" not in keys[1:] else \
         f"个{'人员' if keys[0] == '工号' else base_word}月份"
-    lines = [f"平均每个{unit_word}的{what}为 {_fmt(value)}{unit}"
-             f"（{what}合计 {_fmt(total)}{unit} ÷ {n} {group_n}；{_fmt(total)} ÷ {n} = {_fmt(value)}）。",
-             f"按{unit_word}统计{what}（共 {n} 组，只计有记录的{base_word}）："]
+    if res.get("全员口径"):
+        pop = "名在职员工" if keys[0] == "工号" else "个服务中项目" if keys[0] == "项目编号" else group_n
+        lines = [f"平均每个{unit_word}的{what}为 {_fmt(value)}{unit}"
+                 f"（{what}合计 {_fmt(total)}{unit} ÷ {n} {pop}；{_fmt(total)} ÷ {n} = {_fmt(value)}）。",
+                 f"分母口径：全部 {n} {pop}，其中 {res.get('无记录组数', 0)} 个没有记录、按 0 计；"
+                 f"只算有记录的 {res.get('有记录组数')} 个则为 {_fmt(round(total / res['有记录组数'], 2)) if res.get('有记录组数') else '—'}{unit}。",
+                 f"按{unit_word}统计{what}（有记录的 {res.get('有记录组数')} 组）："]
+    else:
+        lines = [f"平均每个{unit_word}的{what}为 {_fmt(value)}{unit}"
+                 f"（{what}合计 {_fmt(total)}{unit} ÷ {n} {group_n}；{_fmt(total)} ÷ {n} = {_fmt(value)}）。",
+                 f"按{unit_word}统计{what}（共 {n} 组，只计有记录的{base_word}）："]
     groups = [g for g in res.get("各组") or [] if g.get("值") is not None]
     for i, g in enumerate(groups[:LIST_LIMIT], 1):
         label = (f"{g['片区名称']}（{g.get(group_by)}）" if g.get("片区名称") and group_by == "片区编号"
@@ -606,7 +624,7 @@ def _ym_cn(v) -> str:
         v = [str(x) for x in v]
         return _ym_cn(v[0]) if len(v) == 1 else f"{_ym_cn(v[0])}至{_ym_cn(v[-1])}" if v else ""
     v = str(v)
-    return f"{int(v[:4])}年{int(v[5:7])}月" if len(v) >= 7 and v[:4].isdigit() else v
+    return f"{int(v[:4])}年{int(v[5:7])}月" if re.match(r"\d{4}-\d{2}", v) else v
 
 
 def _change_groups(steps: list[dict], last: dict, src: dict | None, src_rows: list[dict], cov) -> tuple[str, list]:
@@ -669,6 +687,9 @@ def _change_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict)
     base, cur = ep.get("base") or r.get("基期"), ep.get("current") or r.get("本期")
     bv, cv = r.get("基期值"), r.get("本期值")
     lines = []
+    monthly = r.get("基期口径") == "月均"
+    if monthly:  # "4月比1-3月平均": the base is the monthly average of its months
+        base = f"{_ym_cn(base)}月均（合计 ÷ {r.get('基期月数')} 个月）" if bv is not None else f"{_ym_cn(base)}月均"
     outside = list(r.get("超出覆盖") or ep.get("outside") or [])
     missing = [m for m in (r["缺失期"] if "缺失期" in r else [base, cur]) if m not in outside]
     have = []
@@ -698,3 +719,49 @@ def _change_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict)
                               distinct_key=None)
         lines.append(f"依据（{len(src_rows)} 条记录）：\n" + listing)
     return "\n".join(lines), provenance_of(src_rows)
+
+
+def _refined(slots: dict, steps: list[dict], body: str) -> str:
+    """Additions from refine.py: the field-alias note with the alias's other columns, and the
+    percentage-point gap of two compared months' ratios."""
+    from core.agents.kg import refine
+
+    last = steps[-1] if steps else {}
+    alias = slots.get("field_alias")
+    if alias:
+        extra = []
+        src = _source_step(steps, last) if last.get("tool") in ("aggregate", "change") else last
+        rows = (src or {}).get("rows") or []
+        op = (last.get("executed_params") or {}).get("op")
+        if rows and last.get("tool") == "aggregate" and op == "sum" and not (last.get("executed_params") or {}).get(
+                "group_by"):
+            from core.agents.kg.expr import to_number
+
+            total = 0.0
+            for f in [alias["field"], *alias["also"]]:
+                v = round(sum(to_number(r.get(f)) or 0 for r in rows), 2)
+                total += v
+                extra.append(f"{f}合计 {_fmt(v)}元")
+            extra.append(f"两项合计 {_fmt(round(total, 2))}元")
+        body = refine.alias_note(alias) + ("\n" + "；".join(extra) + "。" if extra else "") + "\n" + body
+    q = str(slots.get("question") or "")
+    rows = last.get("rows") or []
+    if last.get("tool") == "projects" and rows and len(rows) <= 3 and re.search(r"负责人是(?:谁|哪位)|谁负责|负责人叫什么|谁是.{0,20}负责人", q):
+        said = "；".join(f"{project_name(r)}的项目负责人是{r.get('项目负责人')}"
+                        + (f"（{r['项目负责人工号']}）" if r.get("项目负责人工号") else "")
+                        for r in rows if r.get("项目负责人"))
+        if said:
+            body = said + "。\n" + body
+    ep = last.get("executed_params") or {}
+    src = _source_step(steps, last) if last.get("tool") == "aggregate" else None
+    if src and src.get("tool") == "staff" and ep.get("op") == "count" and not ep.get("group_by") \
+            and not any("离职" in str(c.get("field")) for c in slots.get("conditions") or []):
+        left = [r for r in src.get("rows") or [] if r.get("离职日期")]
+        if left:  # head counts take every person in 人员信息; say who of them has left
+            body += (f"\n其中 {len(left)} 人已离职（{'、'.join(person_name(r) for r in left[:5])}）；"
+                     f"在职 {len({r.get('工号') for r in src['rows']}) - len(left)} 人。")
+    cmp = (slots.get("ratio") or {}).get("compare")
+    if cmp and last.get("tool") == "ratio" and last.get("rows") and "年月" in last["rows"][0]:
+        name = last["rows"][0].get("名称") or "比率"
+        body = refine.pp_sentence(last["rows"], cmp["base"], cmp["current"], name) + "\n" + body
+    return body

@@ -161,7 +161,7 @@ class EntityIndex:
         if cov and cov[0].get("起"):
             coverage = (str(cov[0]["起"]), str(cov[0]["止"]))
         # the people list holds sensitive columns; keep only what grounding/derivation needs
-        keep = ("工号", "姓名", "岗位名称", "当前服务项目编号", "出生日期", "入职日期", "性别", "员工层级")
+        keep = ("工号", "姓名", "岗位名称", "当前服务项目编号", "出生日期", "入职日期", "离职日期", "性别", "员工层级")
         people = [{k: p.get(k) for k in keep} for p in people]
         return cls.from_rows(projects, people, areas, {k: sorted(v) for k, v in values.items()}, coverage,
                              load_aliases())

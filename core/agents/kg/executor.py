@@ -64,13 +64,19 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
         out = T.aggregate(rows, str(p.get("op") or "count"), p.get("field"),
                           bool(p.get("distinct")), p.get("group_by"), p.get("top"),
                           str(p.get("order") or "desc"), p.get("then"), p.get("outer"), p.get("having"))
+        if p.get("per_all") and p.get("then") == "avg" and out and store is not None:
+            from core.agents.kg.refine import population, widen_avg
+
+            scope = p["per_all"] if isinstance(p.get("per_all"), dict) else {}
+            out = [widen_avg(out[0], population(store, str(p.get("group_by")), scope))]
         if p.get("op") == "count" and p.get("group_by") == "项目编号" and "<" in str(p.get("having") or "") \
                 and store is not None:
             out += T.zero_groups(store, rows, out, str(p["having"]), p.get("field"))
         return out
     if name == "change":
         return T.change(_rows_of(results, p.get("of")), str(p.get("key") or "年月"), _period(p.get("base")),
-                        _period(p.get("current")), str(p.get("kind") or ""), p.get("outside"), p.get("by"))
+                        _period(p.get("current")), str(p.get("kind") or ""), p.get("outside"), p.get("by"),
+                        bool(p.get("base_avg")))
     if name == "ratio":
         of = p.get("of") if isinstance(p.get("of"), list) else [p.get("of")]
         num_rows = _rows_of(results, of[0])

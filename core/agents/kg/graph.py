@@ -2,7 +2,7 @@
 
 understand → (chat | permission) → reuse_check → (answer_reuse | ground) → capability ⇄ cap_check
 → confirm ⟲ understand → plan → confirm_plan ⟲ plan/understand → run → run_check ⟲ plan → reflect
-⟲ plan → (scope → plan) → answer.
+⟲ plan → (scope → plan) → answer (⟲ understand for the second part of a compound question).
 """
 
 from __future__ import annotations
@@ -61,6 +61,10 @@ def _after_reflect(state: dict) -> str:
     return "answer"
 
 
+def _after_answer(state: dict) -> str:
+    return "understand" if state.get("compound_next") else END  # a compound question's second part
+
+
 def build_graph(checkpointer=None):
     g = StateGraph(KGState)
     for name in N.__all__:
@@ -81,7 +85,7 @@ def build_graph(checkpointer=None):
     g.add_conditional_edges("run_check", _after_run_check, ["plan", "reflect"])
     g.add_conditional_edges("reflect", _after_reflect, ["plan", "scope", "answer"])
     g.add_edge("scope", "plan")
-    g.add_edge("answer", END)
+    g.add_conditional_edges("answer", _after_answer, ["understand", END])
     return g.compile(checkpointer=checkpointer)
 
 

@@ -264,6 +264,8 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
             ap["group_by"] = agg["group_by"]
         if agg.get("then"):
             ap["then"] = agg["then"]
+        if agg.get("per_all"):  # "平均每个员工…": every in-service person / project (of the asked scope) is a group
+            ap["per_all"] = {k: v for k, v in (("positions", positions), ("projects", projects)) if v} or True
         for k in ("outer", "having"):
             if agg.get(k):
                 ap[k] = agg[k]
@@ -334,7 +336,8 @@ def _growth_steps(steps: list[dict], growth: dict, agg: dict | None, intent: str
     ap = {"of": first["id"], "op": op, "field": field, "distinct": bool(agg.get("distinct")) and op == "count",
           "group_by": f"{by}+年月" if by else "年月"}
     cp = {"of": first["id"] + 1, "key": "年月", "base": base, "current": current,
-          "kind": growth.get("kind") or "对比", "outside": outside, **({"by": by} if by else {})}
+          "kind": growth.get("kind") or "对比", "outside": outside, **({"by": by} if by else {}),
+          **({"base_avg": True} if growth.get("base_avg") else {})}
     return [first, _step(first["id"] + 1, "aggregate", ap, depends=[first["id"]], fields=[],
                          note=f"按年月{_agg_note(op, field)}"),
             _step(first["id"] + 2, "change", cp, depends=[first["id"] + 1], fields=[],

@@ -49,6 +49,11 @@ class KGState(TypedDict, total=False):
     need_confirm: dict | None
     trace: list[dict]
     llm_fallback: str
+    # compound questions ("…是谁，他负责几个项目"): the part still to ask, what is answered so far
+    compound_rest: str
+    compound_next: bool
+    compound_prefix: str
+    compound_prov: list[dict]
 
 
 TURN_RESET: dict[str, Any] = {
@@ -57,6 +62,7 @@ TURN_RESET: dict[str, Any] = {
     "plan_feedback": "", "steps": [], "rows": [], "run_report": {}, "run_rounds": 0, "reflect_rounds": 0,
     "reflect_report": {}, "scope_offered": False, "scope": {}, "answer": "", "provenance": [],
     "masked_fields": [], "need_confirm": None, "trace": [], "llm_fallback": "",
+    "compound_rest": "", "compound_next": False, "compound_prefix": "", "compound_prov": [],
 }
 
 

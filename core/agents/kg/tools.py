@@ -60,15 +60,16 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
     Tool("suppliers", "kg_suppliers", (), "供应商列表", "供应商"),
     # built-ins
     Tool("aggregate", None, ("of", "op", "field", "distinct", "group_by", "top", "order", "then", "outer",
-                             "having", "delta"),
+                             "having", "delta", "per_all"),
          "聚合统计 sum/avg/count/max/min（可分组、取前 N 名；group_by 可为 片区编号 或 项目编号+年月；"
          "then=avg 时再对各组结果求平均，如“平均每个项目有多少人”；outer 再按外层分组分别求平均，如"
-         "“各片区平均每个项目多少人”；having 是对每组结果“值”的条件，如“值 > 50”）"),
+         "“各片区平均每个项目多少人”；having 是对每组结果“值”的条件，如“值 > 50”；per_all 时分母为全部在职人员/服务中项目）"),
     Tool("ratio", None, ("of", "op", "field", "num", "den", "name", "group_by", "top", "order", "having"),
          "比率：两步结果的计数/合计之比（占比、中标率），或同一步两组字段合计之比（出勤率、回款率、满编率）；"
          "having 是对每组“比率”（百分数）的条件，如“比率 < 95”"),
-    Tool("change", None, ("of", "key", "base", "current", "kind", "outside", "by"),
-         "两期对比（环比、同比、3月比2月）：按年月分组的聚合结果中本期值 − 基期值 及变化率"),
+    Tool("change", None, ("of", "key", "base", "current", "kind", "outside", "by", "base_avg"),
+         "两期对比（环比、同比、3月比2月、一季度比去年四季度）：按年月分组的聚合结果中本期值 − 基期值 及变化率；"
+         "base_avg 时基期取各月平均（4月比1-3月平均）"),
     Tool("pick", None, ("of", "field", "order", "top"),
          "按日期字段取最早/最晚的前 N 条记录（最早到期、最近一次检查、最晚入职）"),
     Tool("absence", None, ("of", "projects", "months", "positions"), "缺勤分析：服务期在册 vs 考勤出勤"),
@@ -566,10 +567,11 @@ def pick(rows: list[dict], field: str, order: str = "asc", top: int | None = 1) 
 
 
 def change(rows: list[dict], key: str, base: str | list[str], current: str | list[str], kind: str = "",
-           outside: list[str] | None = None, by: str | None = None) -> list[dict]:
+           outside: list[str] | None = None, by: str | None = None, base_avg: bool = False) -> list[dict]:
     """Two-period comparison over per-period aggregate rows (``{年月: …, 值: …}``): one row with
     基期值, 本期值, 变化量 = 本期 − 基期 and 变化率 = 变化量 ÷ 基期 × 100 (None when the base is 0 or
-    missing). A period without rows has no value (``缺失期``) — it is never read as 0."""
+    missing). A period without rows has no value (``缺失期``) — it is never read as 0.
+    ``base_avg``: the base is the monthly average of its months ("4月比1-3月平均高多少"), 基期口径 月均."""
     if by:  # "各片区3月比2月开票增长多少": one comparison per group (rows keyed "片区编号+年月")
         gk = f"{by}+{key}"
         groups: dict = {}
@@ -591,6 +593,9 @@ def change(rows: list[dict], key: str, base: str | list[str], current: str | lis
         bl, cl = list(base) if isinstance(base, list) else [base], list(current) if isinstance(current, list) \
             else [current]
         (b, b_miss), (c, c_miss) = period(bl), period(cl)
+        if base_avg and b:
+            n_have = len([m for m in bl if m not in b_miss])
+            b = {**b, "值": round(float(b["值"]) / n_have, 2), "月数": n_have}
         bv, cv = (b or {}).get("值"), (c or {}).get("值")
         diff = round(float(cv) - float(bv), 2) if bv is not None and cv is not None else None
         pct = round(diff / float(bv) * 100, 2) if diff is not None and bv not in (0, None) else None
@@ -598,7 +603,8 @@ def change(rows: list[dict], key: str, base: str | list[str], current: str | lis
         return [{"统计": "change", "口径": kind, "内层统计": first.get("统计"), "字段": first.get("字段"),
                  "基期": bl, "本期": cl, "基期值": bv, "本期值": cv, "变化量": diff, "变化率": pct,
                  "基期行数": (b or {}).get("行数", 0), "本期行数": (c or {}).get("行数", 0),
-                 "缺失期": b_miss + c_miss, "超出覆盖": [m for m in (outside or []) if m in bl + cl]}]
+                 "缺失期": b_miss + c_miss, "超出覆盖": [m for m in (outside or []) if m in bl + cl],
+                 **({"基期口径": "月均", "基期月数": (b or {}).get("月数", 0)} if base_avg else {})}]
     b, c = by.get(base), by.get(current)
     bv = b.get("值") if b else None
     cv = c.get("值") if c else None

@@ -56,6 +56,7 @@ def normalize_question(q: str) -> str:
         if (m.group(1), m.group(3)) not in _VERB_OK:
             return m.group(0)
         return m.group(1) + m.group(3) + (m.group(2) or "")
+    q = re.sub(r"(\d)\s*[–—－～〜~]\s*(\d)", r"\1-\2", q)  # "1–3月", "1～3月" → "1-3月"
     return _SPLIT_VERB_RE.sub(fix, q)
 
 
@@ -104,7 +105,76 @@ def _numeric_field(question: str) -> str | None:
 
 
 def extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
-    """Slots for ``question``; ``previous`` = last turn's slots for follow-ups."""
+    """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
+    rules of refine.py (field aliases, two named periods, per-all averages) run on the result."""
+    from core.agents.kg import refine
+
+    q0 = normalize_question((question or "").strip())
+    q1, alias = refine.field_alias(q0)
+    chained = refine.resolve_pronoun(q1, previous)
+    if chained:  # "他在哪个项目" after "3月加班最多的人是谁": a new question about the person it named
+        q1, previous = chained, None
+    slots = _extract_slots(q1, index, today, previous)
+    if alias:
+        slots["field_alias"] = alias
+        slots["question"] = q0
+    if slots.get("followup"):
+        cmp = (slots.get("ratio") or {}).get("compare")
+        tm = (slots.get("time") or {}).get("months") or []
+        if cmp and len(tm) == 1 and tm[0] != cmp["current"] and previous and slots.get("time") != previous.get("time"):
+            # "那4月呢" after "3月出勤率比2月高还是低": both compared months move by the same step
+            from core.agents.kg.timeparse import TimeRange, add_months, month_span
+
+            step = len(month_span(cmp["current"], tm[0])) - 1 if tm[0] > cmp["current"] else \
+                -(len(month_span(tm[0], cmp["current"])) - 1)
+            b, c = add_months(cmp["base"], step), tm[0]
+            lo, hi = sorted((b, c))
+            slots["time"] = TimeRange(lo, hi, slots["time"].get("text") or "", False).to_dict()
+            slots["ratio"] = {**slots["ratio"], "compare": {"base": b, "current": c}}
+        return slots
+    intent, agg = slots.get("intent"), slots.get("agg")
+    if not slots.get("growth") and not slots.get("ratio") and intent in ("考勤", "工资", "排班", "收费"):
+        two = refine.two_periods(q1, today)
+        if two:
+            from core.agents.kg.timeparse import TimeRange
+
+            both = sorted(two["base_months"] + two["current_months"])
+            field = (agg or {}).get("field") if (agg or {}).get("op") in ("sum", "avg") else None
+            field = field or _numeric_field(q1) or _default_numeric(intent)
+            slots["time"] = TimeRange(both[0], both[-1], "、".join(two["labels"]), False).to_dict()
+            if (agg or {}).get("op") == "count":  # "3月比2月多几个人出勤": each month's head count
+                slots["agg"] = {k: v for k, v in agg.items() if k not in ("group_by", "top", "order", "then",
+                                                                          "outer", "having")}
+            else:
+                slots["agg"] = {"op": "sum", "field": field, "explicit": True}
+            from core.agents.kg.timeparse import add_months
+
+            b0, c0 = two["base_months"], two["current_months"]
+            kind = "对比"
+            if len(b0) == len(c0) and not two["base_avg"]:
+                kind = "环比" if add_months(b0[0], len(b0)) == c0[0] else \
+                    "同比" if add_months(b0[0], 12) == c0[0] else "对比"
+            slots["growth"] = {"base": two["base_months"][0], "current": two["current_months"][0], "kind": kind,
+                               "base_months": two["base_months"], "current_months": two["current_months"],
+                               **({"base_avg": True} if two["base_avg"] else {})}
+            slots["granularity"] = "汇总"
+    ratio = slots.get("ratio")
+    if ratio and not ratio.get("group_by") and not ratio.get("compare"):
+        two = refine.two_periods(q1, today)
+        if two and len(two["base_months"]) == 1 and len(two["current_months"]) == 1:
+            # "4月出勤率比3月低了多少": each month's ratio and the percentage-point gap
+            from core.agents.kg.timeparse import TimeRange
+
+            b, c = two["base_months"][0], two["current_months"][0]
+            lo, hi = sorted((b, c))
+            slots["time"] = TimeRange(lo, hi, "、".join(two["labels"]), False).to_dict()
+            slots["ratio"] = {**ratio, "group_by": "年月", "compare": {"base": b, "current": c}}
+    if refine.per_all(q1, intent or "", slots.get("agg")):
+        slots["agg"] = {**slots["agg"], "per_all": True}
+    return slots
+
+
+def _extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
     q = normalize_question(question.strip())
     mentions = index.find_mentions(q) if index is not None else []
     projects = [m["text"] for m in mentions if m["kind"] == "project"]
@@ -271,6 +341,10 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
         key = "年月" if "月" in (which.group(2) or "") else "项目编号" if (which.group(2) or "") == "项目" else "工号"
         agg = {"op": "sum", "field": agg.get("field") or field, "group_by": key, "top": 1, "explicit": True,
                **({"order": "asc"} if agg["op"] == "min" else {})}
+    if not top and which and "月" in (which.group(2) or "") and agg and agg.get("op") in ("sum", "avg") \
+            and not agg.get("group_by") and tr is not None and len(tr.months) > 1 \
+            and intent in ("考勤", "工资", "排班", "收费"):
+        agg = {**agg, "group_by": "年月"}  # "2月和3月哪个月开票多": each month's figure, side by side
     if top and field and intent in ("考勤", "工资", "排班", "收费", "检查", "编制", "采购", "设备", "项目", "投标"):
         tok = top.group(1) or top.group(2) or top.group(3)
         n = (int(tok) if tok.isdigit() else _CN_N.get(tok, 3)) if tok else 3
@@ -315,7 +389,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
                                                     f"结束日期 <= '{today.year}-12-31'"})
     growth, tr, agg = _growth(q, intent, agg, tr, today)
     if growth and ratio:  # "3月出勤率比2月高还是低": the ratio of each compared month, side by side
-        ratio = {**ratio, "group_by": "年月"}
+        ratio = {**ratio, "group_by": "年月", "compare": {"base": growth["base"], "current": growth["current"]}}
         agg, growth = None, None
     agg, filters = _group_by_values(q, agg, filters)
     if intent == "设备" and "完好状况" not in filters and not any(c["field"] == "完好状况" for c in conditions):

@@ -10,7 +10,8 @@ import re
 from core.agents.kg import context as ctx
 from core.agents.kg.answering import compose
 from core.agents.kg.llm_support import AnswerOut, ask
-from core.agents.kg.state import MAX_HISTORY_ROWS, trace
+from core.agents.kg.refine import answer_subjects
+from core.agents.kg.state import MAX_HISTORY_ROWS, TURN_RESET, trace
 
 
 def _numbers(text: str) -> set[str]:
@@ -55,9 +56,21 @@ def answer(state: dict, *, config) -> dict:
     main = next((s for s in steps if s["tool"] not in ("aggregate", "ratio", "pick", "intersect", "project_gap",
                                                        "absence", "change")), None)
     hist_rows = (main or {}).get("rows") or []
-    turn = {"question": slots.get("question") or state.get("question"), "slots": slots, "grounded": grounded,
+    if state.get("compound_prefix"):  # the second part of a compound question: both answers, both sources
+        text = state["compound_prefix"] + "\n\n" + text
+        prov = [*(state.get("compound_prov") or []), *prov]
+    turn_slots = {**slots, "subjects": answer_subjects(steps)}
+    turn = {"question": slots.get("question") or state.get("question"), "slots": turn_slots, "grounded": grounded,
             "answer": text, "tool": (main or {}).get("tool"), "fields": (main or {}).get("fields") or [],
             "rows": hist_rows[:MAX_HISTORY_ROWS], "truncated": len(hist_rows) > MAX_HISTORY_ROWS}
     history = [*(state.get("history") or []), turn][-4:]
-    return {"answer": text, "provenance": prov, "rows": rows, "need_confirm": None, "history": history,
+    rest = state.get("compound_rest")
+    if rest:  # ask the second part next, in the same turn, with this answer as its context
+        keep = ("trace", "history", "question")
+        return {**{k: v for k, v in TURN_RESET.items() if k not in keep}, "question": rest, "history": history,
+                "compound_rest": "", "compound_next": True,
+                "compound_prefix": f"【{slots.get('question') or state.get('question')}】\n{text}\n\n【{rest}】",
+                "compound_prov": prov, "trace": trace(state, "answer", rows=len(rows), provenance=len(prov),
+                                                      compound=rest)}
+    return {"compound_next": False, "answer": text, "provenance": prov, "rows": rows, "need_confirm": None, "history": history,
             "trace": trace(state, "answer", rows=len(rows), provenance=len(prov))}

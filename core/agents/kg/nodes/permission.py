@@ -20,6 +20,10 @@ def permission(state: dict, *, config) -> dict:
     intent = _checked_intent(state.get("slots") or {})
     if intent and not allowed_intent(principal, intent):
         msg = denial_message(principal, intent)
+        if state.get("compound_prefix"):  # the second part of a compound question: keep the first answer
+            return {"denied": msg, "answer": state["compound_prefix"] + "\n\n" + msg, "need_confirm": None,
+                    "rows": [], "provenance": list(state.get("compound_prov") or []), "compound_next": False,
+                    "trace": trace(state, "permission", allowed=False, intent=intent)}
         return {"denied": msg, "answer": msg, "need_confirm": None, "rows": [], "provenance": [],
                 "trace": trace(state, "permission", allowed=False, intent=intent)}
     return {"denied": "", "trace": trace(state, "permission", allowed=True, intent=intent)}

@@ -37,5 +37,6 @@ def reuse_check(state: dict, *, config) -> dict:
                or slots.get("agg") != ps.get("agg") or slots.get("consecutive"))
     ok = ok and bool(changed)
     # ratios, period comparisons and per-area nesting are computed afresh (they need other rows)
-    ok = ok and not slots.get("ratio") and not slots.get("growth") and not (slots.get("agg") or {}).get("outer")
+    ok = ok and not slots.get("ratio") and not slots.get("growth") and not (slots.get("agg") or {}).get("outer") \
+        and not (slots.get("agg") or {}).get("per_all")  # every in-service person / project: a fresh query
     return {"reusable": ok, "trace": trace(state, "reuse_check", reusable=ok)}

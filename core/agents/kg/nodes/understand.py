@@ -9,6 +9,7 @@ from core.agents.kg.concepts import INTENTS
 from core.agents.kg.llm_support import UnderstandOut, ask
 from core.agents.kg.state import trace
 from core.agents.kg.timeparse import parse_time
+from core.agents.kg.refine import split_compound
 from core.agents.kg.understanding import extract_slots, is_chat
 
 
@@ -23,6 +24,10 @@ def understand(state: dict, *, config) -> dict:
     else:
         previous = history[-1]["slots"] if history else None
         text = question
+    compound = {}
+    parts = split_compound(text) if not feedback else None
+    if parts:  # "…是谁，他负责几个项目": the first part now, the second after its answer
+        text, compound = parts[0], {"compound_rest": parts[1]}
     if not feedback and is_chat(text, False):
         return {"kind": "chat", "slots": {"question": text, "kind": "chat"}, "trace": trace(state, "understand",
                                                                                         kind="chat")}
@@ -61,6 +66,6 @@ def understand(state: dict, *, config) -> dict:
     if not slots.get("intent"):
         slots["intent"] = "项目" if slots.get("projects") else "人员" if slots.get("filters") else ""
     kind = "graph" if slots.get("intent") else "chat"
-    return {**new_question, "kind": kind, "slots": slots, "feedback": "", "llm_fallback": fallback,
+    return {**new_question, **compound, "kind": kind, "slots": slots, "feedback": "", "llm_fallback": fallback,
             "trace": trace(state, "understand", kind=kind, intent=slots.get("intent"),
                            projects=slots.get("projects"), time=(slots.get("time") or {}).get("label"))}
