@@ -8,7 +8,7 @@ import re
 from collections import Counter
 
 from core.agents.rag.textutil import (
-    FRAME_WORDS, GENERIC_TERMS, STOPWORDS, places, salient_nouns, SYNONYMS, citation_numbers, coverage, display, entities, key_terms, ngram_containment,
+    ASPECT_WORDS, FRAME_WORDS, GENERIC_TERMS, STOPWORDS, places, salient_nouns, SYNONYMS, citation_numbers, coverage, display, entities, key_terms, ngram_containment,
     is_table_header, is_table_row, norm, place_words, numbers_in, specific_terms, split_sentences, strip_citations, term_in,
     term_weight, unit_pattern,
 )
@@ -34,6 +34,13 @@ ATTRIBUTE_TERMS = frozenset("""有效期 期限 截止 截止日期 电话 客�
 # an ordinal of the same kind in a follow-up replaces the previous one (第一轮 → 第二轮)
 ORDINAL = re.compile(r"第[一二三四五六七八九十\d]{1,3}(轮|批次|批|期|阶段|档)")
 WHERE_Q = re.compile(r"(?:去哪里?|到哪里?|在哪里?|哪里|哪儿|什么地方)(?:可以|能|才能)?([领办申买用交兑换])")
+# the cover of an issuing notice, and the questions it does answer (依据 / 文号 / 印发)
+PREAMBLE = re.compile(r"此件公开发布|印发给你们|请抓好贯彻落实|请认真贯彻|的通知[^，。]{0,6}各[^。]{2,60}[:：]$|"
+                      r"^为(落实|贯彻)[^。]{10,}(文件要求|决策部署|工作部署)|特制定本")
+BASIS_Q = re.compile(r"依据|根据|为什么|目的|文号|印发|发文|制定|关于什么|是什么文件|落实")
+# a question about what something consists of, and a sentence that details the one before it
+COMPOSE_Q = re.compile(r"(包括|包含|含有|组成|构成)(了)?(什么|哪些|啥|哪几)|由(什么|哪些|哪几)[^，。？?]{0,6}(组成|构成)")
+COMPOSE_S = re.compile(r"^(其中|包括|包含|含)[，,：:]?")
 HOW_Q = re.compile(r"怎么|如何|怎样|流程|程序|步骤|方式|渠道|在哪")
 HOW_S = re.compile(r"方式|流程|程序|通过|登录|扫描|提交|办理|申请人|平台|APP|二维码|网站")
 META_Q = {
@@ -56,7 +63,9 @@ ANSWER_TYPES = [
     (re.compile(r"多久|多长时间|有效期|期限|几天|几日|多少天|几个月|几年|多少小时"),
      re.compile(r"\d+\s*(个)?(自然日|工作日|天|日|小时|个月|月|年)(?!\d)|当批次")),
     (re.compile(r"(什么时候|何时|哪天|几号|哪一天).{0,4}(开始|启动|开放|起)|从(什么时候|何时|哪天)(?!.{0,4}(到|至))"),
-     re.compile(r"\d{1,2}\s*(月|日|时)[^，。；]{0,3}起|自\s*\d|起(开放|启动|开始)|开放申报|启动")),
+     # (the start of a period "8月6日10时至9月5日24时" says when it begins too)
+     re.compile(r"\d{1,2}\s*(月|日|时)[^，。；]{0,3}起|自\s*\d|起(开放|启动|开始)|开放申报|启动|"
+                r"\d{1,2}\s*日\s*(\d{1,2}\s*时|\d{1,2}:\d{2})?\s*(至|到|—|－|-|~|～)\s*\d")),
     (re.compile(r"什么时候|何时|哪天|几号|时间|日期|截止|截至|开始|起止|哪一天"),
      re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*日|\d{4}\s*年|\d{1,2}\s*时|\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}")),
     (re.compile(r"多少钱|多少元|金额|补贴多少|补多少|领多少|领取多少|能领|可以领|最高|上限|额度|总额|资金"),
@@ -73,6 +82,8 @@ INTENT_TERMS = [
      ["资金保障", "统筹使用", "特别国债", "中央和地方资金", "分担"]),
     (re.compile(r"(谁|哪个部门|哪个单位|什么部门).{0,4}解释|解释权"), ["解释", "解释权"]),
     (re.compile(r"(几|多少)辆|限购"), ["限购"]),
+    # who may take part, asked by where one is (人不在济南 / 外地人): the documents say it by 定位 / 户籍
+    (re.compile(r"(人|我|本人)?不在(济南|本地|当地|本市)|外地人"), ["定位在", "不限户籍", "参与对象", "参与用户"]),
     (re.compile(r"(还能|能否|可以|可不可以|能不能).{0,6}(申领|申请|享受|参加)|有没有资格|资格吗"),
      ["无申领资格", "可继续申领", "继续享受", "资格"]),
 ]
@@ -218,6 +229,8 @@ def score_chunk(question: str, d: dict) -> dict:
     ev = evidence_strength(d.get("evidence") or {})
     score = 0.55 * cov + 0.2 * bi + 0.25 * ev
     notes = []
+    if own_docno_named(question, d):
+        score += 0.15  # the 文号 asked about is this document's own, not one it cites
     for e in entities(question):
         if e.isdigit() and len(e) < 4:
             continue
@@ -361,6 +374,10 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     expanded = [t for t in expand_terms(terms) if t not in terms]
     numeric = bool(NUMERIC_Q.search(question))
     shape = answer_shape(question)
+    compose = bool(COMPOSE_Q.search(question or ""))
+    yesno_q = bool(re.search(r"[吗么][?？。]?\s*$", question or ""))
+    basis_q = bool(BASIS_Q.search(question or ""))
+    period_q = len({w for w in ("开始", "结束", "截止") if w in (question or "")}) >= 2 or "起止" in (question or "")
     wm = WHERE_Q.search(question or "")
     where_verb = wm.group(1)[0] if wm else ""
     arts = article_refs(question)
@@ -391,6 +408,8 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
         whole_article = bool(arts) and any(norm(a) in norm(d.get("heading") or "") for a in arts)
         title_n = norm(d.get("title") or "") + norm(d.get("file_name") or "")
         s_terms = [t for t in terms if not term_in(t, title_n)]
+        if period_q:  # 从什么时候开始到什么时候结束: the period, which documents head "…时间"
+            s_terms = [t for t in s_terms if t not in _PERIOD_WORDS] + ["时间"]
         head_n = norm((d.get("heading") or "") + " ".join((d.get("path") or [])[1:]))
         head_hit = bool(s_terms) and any(term_in(t, head_n) for t in s_terms)
         head_bonus = 0.1 if head_hit else 0.0
@@ -430,11 +449,15 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
                 continue
             if list_head and not re.match(r"^(\d{1,2}[.．、)）]|（\d{1,2}）|[①-⑩])", shown):
                 list_head = ""
-            ctx = " ".join([shown, d.get("heading") or "", sub_head, list_head, d.get("title") or "",
+            # what something consists of (礼包具体包括什么): "其中，…" details the sentence before it
+            ref = display(sents[pos - 1]) if compose and pos > 0 and COMPOSE_S.match(shown) else ""
+            ctx = " ".join([shown, ref, d.get("heading") or "", sub_head, list_head, d.get("title") or "",
                             " ".join(d.get("path") or [])])
             cov_ctx, hit, _ = coverage(terms, ctx)
-            cov_all, _, _ = coverage(terms, shown)
-            cov_own = coverage(s_terms, shown)[0] if s_terms else cov_all
+            cov_all, _, _ = coverage(terms, shown + ref)
+            cov_own = coverage(s_terms, shown + ref)[0] if s_terms else cov_all
+            if ref:
+                cov_all, cov_own = cov_all + 0.1, cov_own + 0.1
             cov_s = 0.5 * cov_all + 0.5 * cov_own
             if expanded and any(term_in(t, norm(shown)) for t in expanded):
                 cov_s = max(cov_s, 0.7)
@@ -460,7 +483,7 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
             if bare_value:
                 sc = max(sc, 0.9) + 0.2 if value_line else max(sc, 0.7)
             if intent and any(term_in(t, norm(shown)) for t in intent):
-                sc += 0.15
+                sc += 0.3 if yesno_q else 0.15  # a yes/no question is answered by the sentence that rules on it
             if q_amounts:
                 fit = amount_fits(q_amounts, shown)
                 if fit is None and pos > 0 and re.match(r"^(其中|含|包括)", shown):
@@ -471,6 +494,8 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
                     sc += 0.2  # the amount itself is written there (满200元减50元)  # the tier (10万元（含）至30万元（不含）) the asked 15万元 falls in
             if whole_article:
                 sc = max(sc, 0.8 - 0.01 * pos)
+            if not basis_q and PREAMBLE.search(norm(shown)):
+                sc -= 1.0  # the issuing notice's cover (addressees, 为落实…, 此件公开发布) answers no how / what
             sc -= off_topic
             own_hits = [t for t in (s_terms or terms) if term_in(t, norm(shown))]
             # an item of a short labelled list keeps its label (燃油车：1.新车购车发票金额…)
@@ -544,7 +569,7 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
                                         and len(re.sub(r"\W", "", c["text"])) < 12)] or picked
     picked = sorted(picked + extra, key=lambda c: -c["score"])
     # concise: a value question gets its few best sentences, a list question its items
-    listy = bool(LIST_Q.search(question)) or any("item_of" in c for c in picked)
+    listy = bool(LIST_Q.search(question)) or compose or any("item_of" in c for c in picked)
     limit = MAX_SENTENCES if (listy or compare) else 4
     claims: list[dict] = []
     for c in picked:
@@ -600,7 +625,13 @@ def doc_named_in(question: str, d: dict) -> bool:
     """Does the question name this document by (the core of) its title?"""
     title = norm(d.get("title") or "")
     core = _TITLE_KIND.sub("", title)
-    return len(core) >= 8 and core in norm(question or "")
+    return (len(core) >= 8 and core in norm(question or "")) or own_docno_named(question, d)
+
+
+def own_docno_named(question: str, d: dict) -> bool:
+    """Does the question quote this document's own 文号 (not one it merely cites)?"""
+    no = norm(d.get("doc_number") or "")
+    return len(no) >= 6 and no in norm(question or "")
 
 
 def heading_line(d: dict) -> str:
@@ -751,14 +782,29 @@ def _slot_words(text: str) -> set[str]:
     return {t for t in specific_terms(text) if t in ATTRIBUTE_TERMS or ASKS.search(t)}
 
 
+def _match_at_word(connector: str, part: str):
+    """The shortest prefix (2–30 chars) of ``part`` followed by ``connector`` where the connector
+    starts a word: 能 inside 新能源 does not end the subject of 买新能源汽车…"""
+    bounds, pos = {0}, 0
+    for w in _jieba_lcut()(part):
+        pos += len(w)
+        bounds.add(pos)
+    for k in range(2, min(30, len(part)) + 1):
+        if k in bounds:
+            m = re.match(r"^(.{%d})%s" % (k, connector), part)
+            if m:
+                return m
+    return None
+
+
 def _subject_of(part: str) -> str:
     """The thing a first clause asks about ("新车首保消费券的补贴申报时间…" → 新车首保消费券,
     "下半年第二轮汽车消费补贴资金总额是多少" → 下半年第二轮汽车消费补贴)."""
-    m = re.match(r"^(.{2,30}?)(?:的|在|由|要|需|可以|可|能|是|有|对|每|中|召开|通过|分为|怎么|如何|多少|多长|多久|几|哪|什么|何时|"
-                 r"领取|申领|申请|申报|使用|购买|办理)", part)
+    m = _match_at_word(r"(?:的|在|由|要|需|可以|可|能|是|有|对|每|中|召开|通过|分为|怎么|如何|多少|多长|多久|几|哪|什么|何时|"
+                       r"领取|申领|申请|申报|使用|购买|办理)", part)
     subj = m.group(1) if m else ""
-    m2 = re.match(r"^(.{2,30}?)(?:在|由|要|需|可以|可|能|是|有|对|每|去|到|怎么|如何|多少|多长|多久|几|哪|什么|何时|"
-                  r"领取|申领|申请|申报|使用|购买|办理)", part)
+    m2 = _match_at_word(r"(?:在|由|要|需|可以|可|能|是|有|对|每|去|到|怎么|如何|多少|多长|多久|几|哪|什么|何时|"
+                        r"领取|申领|申请|申报|使用|购买|办理)", part)
     if m and m2 and "的" in m2.group(1) and m2.group(1).startswith(subj):
         after = m2.group(1).rsplit("的", 1)[-1]
         if 2 <= len(after) <= 6 and after not in ATTRIBUTE_TERMS and after not in _SUBJECT_TAIL:
@@ -802,6 +848,9 @@ def _respectively(q: str) -> list[str]:
         head, a_core, b_core, after = ta[:-1], [ta[-1]], tb, []
     elif len(tb) >= 2 and len(ta) == 1:    # context after B applies to A (第一轮 | 第二轮 汽车消费补贴的活动时间)
         head, a_core, b_core, after = [], ta, [tb[0]], tb[1:]
+    elif len(ta) >= 2 and len(tb) >= 2 and ta[0] != tb[0] and (len(ta) == len(tb) or ta[-1].isdigit() and tb[-1].isdigit()):
+        # parallel sides, each its own subject and year (淮安市2024年 | 洪泽区2023年)
+        head, a_core, b_core, after = [], ta, tb, []
     elif len(ta) >= 2 and len(tb) >= 2:    # both carry context: the words next to 和 are what differs
         head, a_core, b_core, after = ta[:-1], [ta[-1]], [tb[0]], tb[1:]
     else:
@@ -1048,7 +1097,7 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     for d in support:
         title_n = norm((d.get("title") or "") + (d.get("file_name") or ""))
         s_terms = [t for t in terms if t not in slots and not term_in(t, title_n) and t not in ASKED_FRAME
-                   and t not in q_places and not re.fullmatch(r"(19|20)\d{2}年?", t)]
+                   and t not in ASPECT_WORDS and t not in q_places and not re.fullmatch(r"(19|20)\d{2}年?", t)]
         for shown, head in _sentences_with_heads(d):
             body = _UNMARK.sub("", shown)
             fit = amount_fits(amounts, shown) if amounts else None
@@ -1066,6 +1115,11 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
             if verb and not (term_in(verb, sent_n) or any(term_in(x, sent_n) for x in SYNONYMS.get(verb, ()))):
                 continue  # the organisation / date must be said to do / be *that* (拨付, 到账)
             own_terms = [t for t in s_terms if not (t in amount_terms and fit is not False)] if amounts else s_terms
+            if kind == "日期" and _PERIOD.search(norm(shown)):
+                # a period "7月19日至11月15日" says when it starts and when it ends
+                own_terms = [t for t in own_terms if t not in _PERIOD_WORDS]
+                if s_terms and all(t in _PERIOD_WORDS for t in s_terms):
+                    return []
             if fit is True and not own_terms:
                 return []
             if not s_terms:
@@ -1081,6 +1135,8 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
 
 
 SLOT_COVER = 0.4
+_PERIOD = re.compile(r"\d{1,2}月\d{1,2}日[^，。；]{0,8}(至|到|—|－|-|~|～)[^，。；]{0,6}\d{1,2}月\d{1,2}日")
+_PERIOD_WORDS = frozenset("开始 结束 截止 截至 起止 开始时间 结束时间 截止时间 起始 终止".split())
 
 
 _ORG_TYPE = re.compile(r"([\u4e00-\u9fff]{0,6}?)(保险公司|公司|银行|机构|企业|平台|商家)[^，,。？?]{0,3}(?:叫什么|名字|名称|是哪|是谁)|"

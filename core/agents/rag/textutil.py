@@ -17,7 +17,7 @@ STOPWORDS = frozenset("""
 什么 怎么 怎样 怎么样 如何 多少 几 哪 哪些 哪个 哪里 哪儿 为什么 是否 能否 可以 能 会 要 需要 想 想要 知道 一下
 告诉 说说 讲讲 介绍 跟 给 对 向 把 被 从 到 就 都 也 还 又 再 很 最 更 一个 一些 有没有 没有 有无 是不是
 包括 包含 涵盖 关于 对于 规定 相关 具体 情况 内容 问题 一般 现在 目前 如果 的话 多久 时候 哪天 办 怎么办 啥 咋 呗 多 少
-发生 出现 遇到 碰到 发现 该怎么办 应该 应当
+发生 出现 遇到 碰到 发现 该怎么办 应该 应当 无法
 """.split())
 
 # Generic topic words: a question made only of these is too vague to retrieve on.
@@ -87,6 +87,8 @@ def salient_nouns(question: str) -> tuple[str, ...]:
             continue
         if len(word) == 2 and word[1] in "是的了有在" and not _in_dictionary(word):
             continue  # 账是 in 辅助账是必须…: a particle glued to the noun before it
+        if len(word) == 2 and word[0] in "号条款项" and not _in_dictionary(word):
+            continue  # a document number's or article's tail glued to the verb after it (711号指的是)
         if len(word) == 2 and word[1] in "会能要可将也都还就才":
             continue  # a jieba artefact gluing a modal to a noun (券会 in 消费券会返还)
         if len(word) == 2 and word[0] in "能会要可还都就也" and not _in_dictionary(word):
@@ -154,6 +156,8 @@ SYNONYMS: dict[str, list[str]] = {
     "购买": ["购置", "购"],
     "买": ["购买", "购置"],
     "买车": ["购车", "购置", "乘用车"],
+    "购车": ["购置", "购买", "销售"],
+    "认定": ["视为", "认定", "算作"],
     "汽车": ["乘用车", "车辆"],
     "电话": ["客服", "热线", "咨询"],
     "咨询": ["客服", "热线", "电话"],
@@ -226,6 +230,9 @@ SYNONYMS: dict[str, list[str]] = {
     "减掉": ["立减", "减免", "抵扣"],
     "直接减": ["立减"],
     "外地人": ["不限户籍", "户籍", "外地"],
+    "户口": ["户籍"],
+    "外地": ["上牌地区", "挂牌地区", "异地"],  # 在外地挂牌 ↔ 不限…挂牌地区 (not 不限户籍: where one uses a coupon is no 户籍)
+    "挂牌": ["挂牌地区", "上牌地区", "上牌"],
     "地域": ["地区", "户籍", "定位"],
     "别人": ["本人", "他人", "第三人"],
     "他人": ["本人", "他人"],
@@ -246,6 +253,10 @@ _COLLOQUIAL = [
     (re.compile(r"(\d{1,2})\s*月份"), r"\1月"),
     (re.compile(r"(?<![补])补(?=(?:几|多少))"), "补贴"),
     (re.compile(r"商业险"), "商业保险"),
+    (re.compile(r"外地(?:户口|户籍)"), "外地人"),
+    (re.compile(r"同一个(?=[\u4e00-\u9fff])"), "同一"),
+    (re.compile(r"哪(?:个|一)?段时间|什么时间段|哪个时间段"), "什么时间"),
+    (re.compile(r"第([一二三四五六七八九\d])批(?!次)"), lambda m: "批次" + _CN_DIGIT.get(m.group(1), m.group(1))),
     (re.compile(r"(号)文(?:件)?(?:里|中|里面)"), r"\1文件中"),  # 860号文里 → 860号文件中
 ]
 
