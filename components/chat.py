@@ -90,8 +90,13 @@ def render_trace(result: dict) -> None:
             st.caption("核验：" + "；".join(f"{k}={v}" for k, v in checks.items()))
 
 
-def render_feedback(on_submit: Callable[[int, str], None], *, key: str) -> None:
-    """👍/👎 with an optional reason; calls on_submit(rating, reason) once."""
+def render_feedback(principal, kind: str, thread_id: str, question: str, result: dict, payload_keys: tuple[str, ...],
+                    *, key: str) -> None:
+    """👍/👎 with an optional reason, stored once through core.services.review.record_feedback
+    with the named parts of ``result`` as its payload; a refused save shows why."""
+    from core.errors import AppError
+    from core.services.review import record_feedback
+
     done_key = f"{key}-fb-done"
     if st.session_state.get(done_key):
         st.caption("感谢反馈")
@@ -101,6 +106,12 @@ def render_feedback(on_submit: Callable[[int, str], None], *, key: str) -> None:
             rating = st.radio("这个回答", ["👍 有帮助", "👎 没帮助"], horizontal=True)
             reason = st.text_input("原因（可选）")
             if st.form_submit_button("提交"):
-                on_submit(1 if rating.startswith("👍") else -1, reason)
+                try:
+                    record_feedback(principal, kind, thread_id, question, result.get("answer") or "",
+                                    1 if rating.startswith("👍") else -1, reason,
+                                    {k: result.get(k) for k in payload_keys})
+                except AppError as exc:
+                    st.error(exc.user_message)
+                    return
                 st.session_state[done_key] = True
                 st.rerun()

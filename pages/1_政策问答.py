@@ -12,7 +12,6 @@ from components.pdf_view import render_preview
 from core.errors import AppError
 from core.security.principals import SCENARIO_LABELS
 from core.services.ask_docs import ask_docs, citation_preview, new_thread_id
-from core.services.review import record_feedback
 
 principal = st.session_state["principal"]
 st.title("政策问答")
@@ -59,15 +58,8 @@ for i, turn in enumerate(turns):
             st.session_state["docs_preview"] = clicked
         render_trace(res)
 
-        def _save(rating: int, reason: str, _turn=turn) -> None:
-            record_feedback(principal, "docs", thread_id, _turn["question"], _turn["result"]["answer"], rating,
-                            reason, {"citations": _turn["result"].get("citations"),
-                                     "checks": _turn["result"].get("checks"), "rounds": _turn["result"].get("rounds")})
-
-        try:
-            render_feedback(_save, key=f"{thread_id}-{i}")
-        except AppError as exc:
-            st.error(exc.user_message)
+        render_feedback(principal, "docs", thread_id, turn["question"], res, ("citations", "checks", "rounds"),
+                        key=f"{thread_id}-{i}")
     if chosen:
         _ask(chosen)
 

@@ -11,7 +11,6 @@ from components.kg_confirm import render_need_confirm
 from components.provenance import render_debug, render_provenance, render_rows, render_source_row
 from core.errors import AppError
 from core.services.ask_kg import ask_kg, kg_aliases, save_kg_aliases, source_row
-from core.services.review import record_feedback
 
 principal = st.session_state["principal"]
 st.title("图谱问答")
@@ -68,16 +67,8 @@ for i, turn in enumerate(turns):
             if picked is not None:
                 st.session_state["kg_source"] = picked
             render_rows(res.get("rows") or [], key=f"kg{i}")
-
-            def _save(rating: int, reason: str, _turn=turn) -> None:
-                r = _turn["result"]
-                record_feedback(principal, "kg", thread_id, _turn["asked"], r.get("answer") or "", rating, reason,
-                                {k: r.get(k) for k in ("slots", "plan", "queries", "provenance")})
-
-            try:
-                render_feedback(_save, key=f"kg-{thread_id}-{i}")
-            except AppError as exc:
-                st.error(exc.user_message)
+            render_feedback(principal, "kg", thread_id, turn["asked"], res, ("slots", "plan", "queries", "provenance"),
+                            key=f"kg-{thread_id}-{i}")
         render_debug(res, key=f"kg{i}")
 
 picked = st.session_state.get("kg_source")

@@ -425,13 +425,9 @@ class EmbeddedIndex:
                     {"bm25": w.bm25, "dense": 0.0 if degraded else w.dense, "title": w.title})
         pool = fused[:max(k, 30)]
 
-        from core.retrieval.rerank import rerank
+        from core.retrieval.rerank import rerank_pool
 
-        order, note = rerank(query, [chunks[row].text for row, _ in pool])
-        if note:
-            notices.append(note)
-        if order is not None:
-            pool = [pool[i] for i in order]
+        pool = rerank_pool(query, pool, lambda item: chunks[item[0]].text, notices)
         title_rank = {row: i + 1 for i, row in enumerate(dict.fromkeys(title_list))}
         hits = []
         for rank, (row, score) in enumerate(pool[:k], 1):

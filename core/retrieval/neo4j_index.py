@@ -141,22 +141,20 @@ class Neo4jIndex:
 
     # ---- driver helpers ------------------------------------------------------------------------
     def _write(self, query: str, **params):
-        from neo4j import RoutingControl
-
-        try:
-            return self.driver.execute_query(query, parameters_=params, database_=self.db,
-                                             routing_=RoutingControl.WRITE).records
-        except Exception as exc:  # noqa: BLE001
-            raise IndexError_("Neo4j 文档索引写入失败", detail=f"{exc} :: {query[:200]}") from exc
+        return self._execute(query, params, write=True)
 
     def _read(self, query: str, **params):
+        return self._execute(query, params, write=False)
+
+    def _execute(self, query: str, params: dict, *, write: bool):
         from neo4j import RoutingControl
 
         try:
             return self.driver.execute_query(query, parameters_=params, database_=self.db,
-                                             routing_=RoutingControl.READ).records
+                                             routing_=RoutingControl.WRITE if write else RoutingControl.READ).records
         except Exception as exc:  # noqa: BLE001
-            raise IndexError_("Neo4j 文档索引查询失败", detail=f"{exc} :: {query[:200]}") from exc
+            raise IndexError_("Neo4j 文档索引写入失败" if write else "Neo4j 文档索引查询失败",
+                              detail=f"{exc} :: {query[:200]}") from exc
 
     def close(self) -> None:
         self.driver.close()
@@ -367,13 +365,9 @@ class Neo4jIndex:
                  for r in self._read(Q_CHUNKS_BY_ID, ids=[cid for cid, _ in pool])}
         pool = [(cid, s) for cid, s in pool if cid in nodes]
 
-        from core.retrieval.rerank import rerank
+        from core.retrieval.rerank import rerank_pool
 
-        order, note = rerank(query, [nodes[cid].text for cid, _ in pool])
-        if note:
-            notices.append(note)
-        if order is not None:
-            pool = [pool[i] for i in order]
+        pool = rerank_pool(query, pool, lambda item: nodes[item[0]].text, notices)
         title_rank = {cid: i + 1 for i, cid in enumerate(dict.fromkeys(title_list))}
         hits = [Hit(rank=i, chunk=nodes[cid], meta=metas[nodes[cid].doc_id], score=float(s),
                     evidence={"bm25": bm25_ev.get(cid), "dense": dense_ev.get(cid), "title": title_rank.get(cid),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import threading
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence, TypeVar
 
 from core.config import get_settings
 
@@ -20,10 +20,10 @@ def _model(folder: str):
     with _lock:
         m = _models.get(folder)
         if m is None:
-            from sentence_transformers import CrossEncoder  # noqa: PLC0415
-
             if not Path(folder).expanduser().is_dir():
                 raise FileNotFoundError(folder)
+            from sentence_transformers import CrossEncoder  # noqa: PLC0415
+
             m = _models[folder] = CrossEncoder(str(Path(folder).expanduser()), device="cpu")
         return m
 
@@ -47,3 +47,15 @@ def rerank(query: str, texts: Sequence[str], *, timeout_s: float | None = None) 
         return None, "重排模型超时，已按融合排序返回"
     except Exception:  # noqa: BLE001 - any reranker failure keeps the fused order
         return None, "重排模型不可用，已按融合排序返回"
+
+
+T = TypeVar("T")
+
+
+def rerank_pool(query: str, pool: list[T], text_of: Callable[[T], str], notices: list[str]) -> list[T]:
+    """``pool`` reordered by the cross-encoder when one is configured (its notice, if any, is
+    appended to ``notices``); unchanged otherwise."""
+    order, note = rerank(query, [text_of(item) for item in pool])
+    if note:
+        notices.append(note)
+    return [pool[i] for i in order] if order is not None else pool

@@ -227,3 +227,20 @@ def test_bad_queries_rejected(index):
 def test_doc_ids_restriction(index):
     res = index.search("补贴", ADMIN, k=10, doc_ids=["b" * 16])
     assert res.hits and {h.chunk.doc_id for h in res.hits} == {"b" * 16}
+
+
+def test_a_missing_reranker_keeps_the_fused_order_and_says_so(tmp_path, monkeypatch):
+    from core import config
+    from core.retrieval.rerank import rerank_pool
+
+    pool = [("a", 0.9), ("b", 0.5)]
+    notices: list[str] = []
+    assert rerank_pool("补贴标准", pool, lambda item: item[0], notices) == pool and notices == []  # none configured
+    monkeypatch.setenv("ZHICE_RERANK_MODEL", str(tmp_path / "no-such-model"))
+    config.set_settings(None)
+    try:
+        assert rerank_pool("补贴标准", pool, lambda item: item[0], notices) == pool
+        assert notices == ["重排模型不可用，已按融合排序返回"]
+    finally:
+        monkeypatch.delenv("ZHICE_RERANK_MODEL")
+        config.set_settings(None)
