@@ -24,6 +24,8 @@ def render_source_row(src: dict) -> None:
     st.markdown(f"**{src['template']} · {src['file']} · 第 {src['row']} 行（工作表“{src['sheet']}”）**")
     st.dataframe([{"列": k, "值": "" if v is None else str(v)} for k, v in src["values"].items()],
                  hide_index=True, width="stretch")
+    if src.get("masked_fields"):
+        st.caption(f"按您的权限已隐藏：{'、'.join(src['masked_fields'])}")
 
 
 def render_rows(rows: list[dict], *, key: str) -> None:

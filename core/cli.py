@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ask-docs": ("core.services.ask_docs", "cli_ask_docs"),
     "task": ("core.services.task", "cli_task"),
     "ask-kg": ("core.services.ask_kg", "cli_ask_kg"),
+    "source-row": ("core.services.ask_kg", "cli_source_row"),
     "eval": ("core.services.eval", "cli_eval"),
     "users": ("core.services.users", "cli_users"),
 }
@@ -92,6 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
     _batch_or_question(p)
     p.add_argument("--auto", action="store_true", help="自动确认槽位、计划和范围")
     p.add_argument("--thread")
+    p.add_argument("--plan-file", type=Path, help="在等待计划确认的会话中，以修改后的计划（JSON：{\"plan\": [...]}）答复")
+    _common(p)
+
+    p = sub.add_parser("source-row", help="溯源：查看答案来源的表格行（按用户权限脱敏）")
+    p.add_argument("template")
+    p.add_argument("file")
+    p.add_argument("row")
+    p.add_argument("--user")
     _common(p)
 
     p = sub.add_parser("eval", help="运行黄金集并写出评测报告")

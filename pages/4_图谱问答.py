@@ -76,7 +76,7 @@ if picked:
     with st.sidebar:
         st.subheader("来源表格行")
         try:
-            render_source_row(source_row(picked["template"], picked["file"], picked["row"]))
+            render_source_row(source_row(principal, picked["template"], picked["file"], picked["row"]))
         except AppError as exc:
             st.error(exc.user_message)
         if st.button("关闭", width="stretch"):

@@ -62,7 +62,8 @@ def main() -> int:
     first_s = time.perf_counter() - t1
     rows, all_ms, with_prov, answered = [], [], 0, 0
     for c in cases:
-        p = Principal(c.get("user", "admin"), roles.get(c.get("user", "admin"), Role.admin))
+        name = c.get("user", "admin")
+        p = Principal(name, roles.get(name, Role.admin), tenants=("demo",) if name in roles else ())
         ms, last = [], None
         for _ in range(args.repeat):
             t = time.perf_counter()

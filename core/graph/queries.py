@@ -333,6 +333,12 @@ MATCH (n)
 WHERE n.来源模板 = $来源模板 AND n.来源文件 = $来源文件 AND n.行号 = $行号
 RETURN ⟦label:n⟧ AS 标签, n.显示名 AS 显示名, {prov}""".format(prov=_PROV),
                {"来源模板": "", "来源文件": "", "行号": 0}, "溯源：某模板某文件某行生成的节点"),
+    NamedQuery("provenance_edge_by_row", """
+MATCH (a)-[e]->(b)
+WHERE e.来源模板 = $来源模板 AND e.来源文件 = $来源文件 AND e.行号 = $行号
+RETURN ⟦type:e⟧ AS 关系, a.显示名 AS 起点, b.显示名 AS 终点, e.来源模板 AS 来源模板, e.来源文件 AS 来源文件,
+       e.行号 AS 行号
+LIMIT 20""", {"来源模板": "", "来源文件": "", "行号": 0}, "溯源：某模板某文件某行生成的关系"),
     NamedQuery("node_neighbours", """
 MATCH (n)-[e]-(m)
 WHERE n.显示名 = $显示名

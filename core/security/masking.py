@@ -30,6 +30,11 @@ def strip_sensitive(rows: Iterable[dict], principal: Principal) -> tuple[list[di
     return out, sorted(removed)
 
 
+def hidden_fields(principal: Principal) -> list[str]:
+    """The sensitive fields ``principal`` may not see (none for roles holding 工资)."""
+    return [] if can_see_sensitive(principal) else sorted(sensitive_fields())
+
+
 def strip_fields(fields: Iterable[str], principal: Principal) -> list[str]:
     """Field names a role may see (for return-field lists of a plan)."""
     if can_see_sensitive(principal):

@@ -27,8 +27,9 @@ def new_thread_id() -> str:
 
 
 def _thread_key(principal: Principal, thread_id: str) -> str:
-    # threads are private to their user: the checkpoint key carries the user name
-    return f"docs:{principal.name}:{thread_id}"
+    from core.agents.runtime import thread_key
+
+    return thread_key("docs", principal, thread_id)
 
 
 def _graph():
@@ -57,7 +58,7 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
     """Answer one question in a thread. ``llm="default"`` uses core.llm.client.current_llm()
     (None = offline rules mode). Raises BadInputError for an empty / over-long question."""
     from core.agents.rag.aliases import alias_map
-    from core.agents.rag.runtime import RagRuntime
+    from core.agents.runtime import RUNTIME_KEY, AgentRuntime
     from core.agents.rag.state import turn_input
     from core.llm.budget import Budget
     from core.llm.client import current_llm
@@ -69,16 +70,14 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
 
         raise enum_error("场景", scenario, ["window", "research"])
     thread_id = (thread_id or "").strip() or new_thread_id()
-    if len(thread_id) > 100:
-        raise BadInputError("会话编号过长（最多 100 个字符）")
     client = current_llm() if llm == "default" else llm
-    rt = RagRuntime(index=index if index is not None else _index(), principal=principal, llm=client,
+    rt = AgentRuntime(index=index if index is not None else _index(), principal=principal, llm=client,
                     budget=Budget.from_settings() if client is not None else None, aliases=alias_map())
     inp = turn_input(screened["question"], scenario=scenario)
     if screened["pii"]:
         inp["notices"] = ["问题中的个人信息（" + "、".join(screened["pii"]) + "）已脱敏，不会被记录"]
     graph = _graph()
-    config = {"configurable": {"thread_id": _thread_key(principal, thread_id), "rag_runtime": rt},
+    config = {"configurable": {"thread_id": _thread_key(principal, thread_id), RUNTIME_KEY: rt},
               "recursion_limit": 60}
     for chunk in graph.stream(inp, config, stream_mode="updates"):
         for node, update in (chunk or {}).items():

@@ -20,9 +20,9 @@ from langgraph.types import Command
 from core.errors import BadInputError, NotFoundError, SecurityViolation
 from core.security.principals import Principal
 
-MAX_QUESTION_CHARS = 1000
 _graphs: dict[int, Any] = {}
 _lock = threading.Lock()
+_store_override: dict[str, Any] = {}
 
 
 def _graph():
@@ -37,6 +37,76 @@ def _graph():
         return g
 
 
+# ---- the graph the asker may read: their tenant's ----------------------------------------
+class NoGraph:
+    """The store of a principal with no tenant graph: every query answers no rows, so the
+    agent says "数据中未找到" and nothing reveals what exists elsewhere."""
+
+    backend = "none"
+    tenant = ""
+    generation = "none"
+
+    def run_named(self, name: str, params: dict | None = None) -> list[dict]:
+        return []
+
+    def query(self, cypher: str, params: dict | None = None) -> list[dict]:
+        return []
+
+    def counts(self) -> dict:
+        return {"nodes": {}, "edges": {}}
+
+
+def set_store_override(store: Any, tenant: str = "demo", sources: Path | None = None) -> None:
+    """Tests: serve a prebuilt ``store`` as tenant ``tenant``'s graph, built from the
+    spreadsheets in the folder ``sources`` (None removes the override)."""
+    _store_override.clear()
+    if store is not None:
+        _store_override[tenant] = (store, sources)
+
+
+def _built_tenants() -> list[str]:
+    if _store_override:
+        return list(_store_override)
+    from core.graph.store import graph_tenants
+
+    return list(graph_tenants())
+
+
+def graph_tenant(principal: Principal) -> str | None:
+    """The tenant whose graph ``principal`` reads: the first of their tenants that has a
+    graph (else their first tenant); an administrator without tenants reads the workspace's
+    default tenant, or the only built one. None = no tenant, no data."""
+    from core.agents.runtime import check_principal
+    from core.config import get_settings
+
+    check_principal(principal)
+    built = _built_tenants()
+    if principal.tenants:
+        return next((t for t in principal.tenants if t in built), principal.tenants[0])
+    if not principal.is_admin:
+        return None
+    default = getattr(get_settings(), "default_tenant", "demo")
+    return default if default in built or not built else built[0]
+
+
+def kg_store(principal: Principal):
+    """The graph store ``principal`` may read (an empty one when they have none)."""
+    tenant = graph_tenant(principal)
+    if tenant is None:
+        return NoGraph()
+    if _store_override:
+        return _store_override[tenant][0] if tenant in _store_override else NoGraph()
+    from core.graph.store import get_graph_store
+
+    return get_graph_store(tenant=tenant)
+
+
+def _thread_key(principal: Principal, thread_id: str) -> str:
+    from core.agents.runtime import thread_key
+
+    return thread_key("kg", principal, thread_id)
+
+
 def _pending(graph, config) -> dict | None:
     snap = graph.get_state(config)
     for task in snap.tasks or ():
@@ -49,33 +119,44 @@ def _auto_reply(pending: dict) -> str:
     return "返回全部" if pending.get("kind") == "scope" else "确认"
 
 
-def _validate(question: str | None) -> str:
-    q = (question or "").strip()
-    if not q:
-        raise BadInputError("问题不能为空")
-    if len(q) > MAX_QUESTION_CHARS:
-        raise BadInputError(f"问题过长（{len(q)} 个字符），请控制在 {MAX_QUESTION_CHARS} 个字符以内")
-    from core.security.injection import detect_injection
+def _screen(question: str | None) -> str:
+    """The same input screen as policy Q&A (length, PII masked, sensitive words, injection)."""
+    from core.security.injection import screen_question
 
-    hits = detect_injection(q)
-    if hits:
-        raise SecurityViolation(f"问题包含不允许的指令（{'、'.join(hits)}），图谱问答只能读取数据，已拒绝执行")
-    return q
+    screened = screen_question(question or "")
+    if screened["injection"]:
+        raise SecurityViolation(f"问题包含不允许的指令（{'、'.join(screened['injection'])}），图谱问答只能读取数据，已拒绝执行")
+    if screened["sensitive"]:
+        raise SecurityViolation("问题包含不允许的敏感内容，已拒绝回答")
+    return screened["question"]
+
+
+def _reply(reply: dict) -> dict:
+    """A structured reply from the page: an edited plan or a scope choice, nothing else."""
+    if isinstance(reply.get("plan"), list):
+        return {"plan": reply["plan"]}
+    if isinstance(reply.get("choice"), str):
+        return {"choice": _screen(reply["choice"])}
+    raise BadInputError("无法识别的回复：只接受修改后的查询计划（plan）或范围选择（choice）")
 
 
 def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str | None = None, auto: bool = False,
            today: date | None = None, debug: bool = False, rules_only: bool = False) -> dict:
     """Ask (or reply on ``thread_id``). ``question`` may be a dict reply from the page
-    (``{"plan": [...]}`` for an edited plan, ``{"choice": "..."}`` for a scope button)."""
+    (``{"plan": [...]}`` for an edited plan, ``{"choice": "..."}`` for a scope button).
+    Threads are private to their user; every plan, however it arrived, is authorised step by
+    step when it runs (core.agents.kg.authorization)."""
     from core.agents.kg.state import TURN_RESET
+    from core.agents.runtime import RUNTIME_KEY, AgentRuntime
+    from core.llm.client import current_llm
 
     t0 = time.perf_counter()
-    reply_obj = question if isinstance(question, dict) else None
-    q = None if reply_obj is not None else _validate(question)
-    tid = thread_id or uuid.uuid4().hex[:12]
-    config = {"configurable": {"thread_id": tid, "user": principal.name, "role": principal.role.value,
-                               "today": (today or date.today()).isoformat(), "rules_only": rules_only},
-              "recursion_limit": 60}
+    reply_obj = _reply(question) if isinstance(question, dict) else None
+    q = None if reply_obj is not None else _screen(question)
+    tid = (thread_id or "").strip() or uuid.uuid4().hex[:12]
+    rt = AgentRuntime(principal=principal, store=kg_store(principal), today=today or date.today(),
+                      llm=None if rules_only else current_llm(), rules_only=rules_only)
+    config = {"configurable": {"thread_id": _thread_key(principal, tid), RUNTIME_KEY: rt}, "recursion_limit": 60}
     graph = _graph()
     pending = _pending(graph, config) if thread_id else None
     if pending is not None:
@@ -144,10 +225,10 @@ def _public_slots(slots: dict, grounded: dict) -> dict:
     }
 
 
-def thread_history(thread_id: str) -> list[dict]:
-    """The finished turns of a thread (for the page's chat view)."""
+def thread_history(principal: Principal, thread_id: str) -> list[dict]:
+    """The finished turns of one of ``principal``'s threads (for the page's chat view)."""
     graph = _graph()
-    values = graph.get_state({"configurable": {"thread_id": thread_id}}).values or {}
+    values = graph.get_state({"configurable": {"thread_id": _thread_key(principal, thread_id)}}).values or {}
     return [{"question": h.get("question"), "answer": h.get("answer")} for h in values.get("history") or []]
 
 
@@ -160,13 +241,12 @@ def kg_aliases() -> list[dict]:
 
 def save_kg_aliases(principal: Principal, rows: list[dict]) -> int:
     """Replace the alias table (admins only); every target must be a 项目编号 or 工号 in the graph."""
-    from core.agents.kg import context as ctx
-    from core.agents.kg.entity_index import save_aliases
+    from core.agents.kg.entity_index import get_entity_index, save_aliases
     from core.errors import PermissionDenied
 
     if not principal.is_admin:
         raise PermissionDenied("只有管理员可以修改别名表")
-    index = ctx.get_index()
+    index = get_entity_index(kg_store(principal))
     table: dict[str, str] = {}
     for i, r in enumerate(rows, 1):
         alias, target = str(r.get("别名") or "").strip(), str(r.get("目标编号") or "").strip()
@@ -182,41 +262,63 @@ def save_kg_aliases(principal: Principal, rows: list[dict]) -> int:
 
 
 # ---- provenance: the source spreadsheet row --------------------------------------------
-def _search_dirs() -> list[Path]:
-    from core.config import get_settings
-
-    repo = Path(__file__).resolve().parents[2]
-    return [get_settings().home, repo / "data" / "samples"]
+MASKED_VALUE = "（已隐藏）"
 
 
-def source_row(template: str, file: str, row: int) -> dict:
-    """The spreadsheet row a fact came from: ``{"file", "sheet", "row", "values": {col: value}}``.
-    Looks in the workspace (uploaded files) and the bundled samples."""
-    name = Path(str(file or "")).name
-    if not name or not str(row).isdigit() or int(row) < 2:
-        raise BadInputError("溯源信息不完整（需要文件名和大于 1 的行号）")
-    path = None
-    for d in _search_dirs():
-        if d.is_dir():
-            hit = next((p for p in d.rglob(name) if p.is_file()), None)
-            if hit:
-                path = hit
-                break
+def source_row(principal: Principal, template: str, file: str, row: int | str) -> dict:
+    """The spreadsheet row behind a provenance entry, as ``principal`` may see it:
+    ``{"template", "file", "sheet", "row", "values": {column: value}, "masked_fields"}``.
+
+    Only a row that the asker's own tenant graph was built from is served (exact template,
+    file name and row; the file is the copy that build used), and sensitive columns are
+    masked for roles without the right, exactly as in answers. Anything else is "not found"."""
+    from core.security.masking import hidden_fields
+
+    name = str(file or "")
+    if not name or name != Path(name).name or not str(row).isdigit() or int(row) < 2 or not template:
+        raise BadInputError("溯源信息不完整（需要模板、准确的文件名和大于 1 的行号）")
+    row = int(row)
+    missing = NotFoundError(f"未找到该来源记录（{template} · {name} · 第 {row} 行）")
+    tenant = graph_tenant(principal)
+    store = kg_store(principal)
+    key = {"来源模板": str(template), "来源文件": name, "行号": row}
+    if tenant is None or not (store.run_named("provenance_by_row", key) or store.run_named("provenance_edge_by_row", key)):
+        raise missing
+    path = _source_file(tenant, str(template), name)
     if path is None:
-        raise NotFoundError(f"找不到来源文件 {name}（模板：{template}）")
+        raise missing
+    header, values = _read_row(path, row)
+    if values is None:
+        raise missing
+    record = {str(h): v for h, v in zip(header, values) if h is not None}
+    hidden = [c for c in hidden_fields(principal) if c in record]
+    for c in hidden:
+        record[c] = MASKED_VALUE
+    return {"template": str(template), "file": name, "sheet": "数据", "row": row, "values": record,
+            "masked_fields": hidden}
+
+
+def _source_file(tenant: str, template: str, name: str) -> Path | None:
+    if _store_override:
+        folder = _store_override[tenant][1] if tenant in _store_override else None
+        return folder / name if folder is not None and (folder / name).is_file() else None
+    from core.graph.store import source_file
+
+    return source_file(tenant, template, name)
+
+
+def _read_row(path: Path, row: int) -> tuple[tuple, tuple | None]:
     from openpyxl import load_workbook
 
     wb = load_workbook(path, read_only=True, data_only=True)
     try:
         ws = wb["数据"] if "数据" in wb.sheetnames else wb.worksheets[0]
+        ws.reset_dimensions()  # a workbook's recorded size may lie: read the real rows
         header = next(ws.iter_rows(min_row=1, max_row=1, values_only=True), ())
-        values = next(ws.iter_rows(min_row=int(row), max_row=int(row), values_only=True), None)
+        values = next(ws.iter_rows(min_row=row, max_row=row, values_only=True), None)
     finally:
         wb.close()
-    if values is None:
-        raise NotFoundError(f"{name} 没有第 {row} 行")
-    return {"template": template, "file": name, "sheet": "数据", "row": int(row),
-            "values": {str(h): v for h, v in zip(header, values) if h is not None}}
+    return header, values
 
 
 # ---- CLI -------------------------------------------------------------------------------------
@@ -247,8 +349,42 @@ def cli_ask_kg(args) -> int:
                           debug=debug)
 
         return run_batch(args, one)
-    if not args.question:
+    question: str | dict | None = args.question
+    if getattr(args, "plan_file", None):
+        if not args.thread:
+            raise BadInputError("--plan-file 需要配合 --thread（等待计划确认的会话）使用")
+        question = _read_plan_file(args.plan_file)
+    if not question:
         raise BadInputError("请提供问题，或使用 --batch 文件")
-    res = ask_kg(args.question, principal=resolve_user(args.user), thread_id=args.thread, auto=auto, debug=debug)
+    res = ask_kg(question, principal=resolve_user(args.user), thread_id=args.thread, auto=auto, debug=debug)
     emit(res, args.json, _human)
+    return 0
+
+
+def _read_plan_file(path: Path) -> dict:
+    import json
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BadInputError(f"计划文件无法读取或不是有效的 JSON：{Path(path).name}（{exc}）") from None
+    if not isinstance(data, dict) or not isinstance(data.get("plan"), list):
+        raise BadInputError("计划文件应为 {\"plan\": [{\"id\", \"tool\", \"params\", \"depends\"}, …]}")
+    return data
+
+
+def _human_row(res: dict) -> str:
+    lines = [f"{res['template']} · {res['file']} · 第 {res['row']} 行"]
+    lines += [f"  {k}：{'' if v is None else v}" for k, v in res["values"].items()]
+    if res["masked_fields"]:
+        lines.append(f"（按您的权限已隐藏：{'、'.join(res['masked_fields'])}）")
+    return "\n".join(lines)
+
+
+def cli_source_row(args) -> int:
+    from core.cli import emit
+    from core.security.principals import resolve_user
+
+    res = source_row(resolve_user(args.user), args.template, args.file, args.row)
+    emit(res, args.json, _human_row)
     return 0

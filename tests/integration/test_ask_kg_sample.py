@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from core import config
-from core.agents.kg import context as ctx
 from core.agents.kg.entity_index import invalidate
 from core.security.principals import Principal, Role
-from core.services.ask_kg import ask_kg, source_row
+from core.services.ask_kg import ask_kg, set_store_override, source_row
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "data" / "eval" / "kg_golden.jsonl"
@@ -56,15 +55,15 @@ def kg(sample_graph_path, _store_holder):
     store = _store_holder.get("store")
     if store is None or getattr(store, "closed", False):
         store = _store_holder["store"] = LadybugStore(sample_graph_path)
-    ctx.set_store_override(store)
+    set_store_override(store, "demo", sources=REPO / "data" / "samples" / "business")
     invalidate()
     yield store
-    ctx.set_store_override(None)
+    set_store_override(None)
     invalidate()
 
 
 def P(name="admin"):
-    return Principal(name, ROLES[name])
+    return Principal(name, ROLES[name], tenants=() if name == "admin" else ("demo",))
 
 
 def ask(q, **kw):
@@ -164,7 +163,7 @@ def test_staff_rows_are_masked(kg):
 def test_source_row_reads_the_sample_spreadsheet(kg):
     r = ask("3月份加班超过20小时的保安有哪些？", auto=True)
     p = r["provenance"][0]
-    row = source_row(p["template"], p["file"], p["row"])
+    row = source_row(P(), p["template"], p["file"], p["row"])
     assert row["values"]["姓名"] == "刘德明" and row["values"]["加班小时"] == 36
 
 

@@ -4,12 +4,11 @@ from datetime import date
 
 import pytest
 
-from core.agents.kg import context as ctx
 from core.agents.kg.entity_index import invalidate
 from core.agents.kg.graph import mermaid
 from core.graph import queries as Q
 from core.security.principals import Principal, Role
-from core.services.ask_kg import ask_kg
+from core.services.ask_kg import ask_kg, set_store_override
 
 TODAY = date(2026, 11, 30)
 PROV = {"来源模板": "考勤与人员财务", "来源文件": "att.xlsx"}
@@ -51,10 +50,10 @@ class FakeStore:
 @pytest.fixture
 def store():
     s = FakeStore()
-    ctx.set_store_override(s)
+    set_store_override(s)
     invalidate()
     yield s
-    ctx.set_store_override(None)
+    set_store_override(None)
     invalidate()
 
 
@@ -101,11 +100,11 @@ def test_edited_plan_table_with_unknown_tool_is_not_run(store):
 
 
 def test_masking_for_staff_and_refusal_for_guest(store):
-    staff = Principal("s", Role.staff)
+    staff = Principal("s", Role.staff, tenants=("demo",))
     r = ask_kg("青浦-区图书馆3月的考勤", principal=staff, today=TODAY, auto=True)
     assert r["rows"] and all("税后工资" not in row for row in r["rows"]) and "税后工资" in r["masked_fields"]
     store.calls.clear()
-    r = ask_kg("青浦-区图书馆3月的工资", principal=Principal("g", Role.guest), today=TODAY, auto=True)
+    r = ask_kg("青浦-区图书馆3月的工资", principal=Principal("g", Role.guest, tenants=("demo",)), today=TODAY, auto=True)
     assert r["refused"] and "无权" in r["answer"] and not any(c[0] == "kg_attendance" for c in store.calls)
 
 

@@ -60,6 +60,8 @@ class _Meta:
     doc_number: str = ""
     status: str = "in_effect"
     domain: str = "商务"
+    tenant: str = "jinan"
+    review_state: str = "approved"
 
 
 @dataclass

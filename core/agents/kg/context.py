@@ -1,5 +1,7 @@
-"""What nodes read from the run config: the acting principal, "today", the graph store,
-the entity index and the LLM (None = rules mode). Tests inject a store and a date."""
+"""What the KG nodes read from the run config: everything comes from the call's
+:class:`core.agents.runtime.AgentRuntime` (principal, the graph store of the asker's tenant,
+its entity index, "today", the LLM or None for rules mode). A graph run without a runtime
+refuses to run; there is no fallback principal."""
 
 from __future__ import annotations
 
@@ -7,66 +9,42 @@ import threading
 from datetime import date
 from typing import Any
 
-from core.security.principals import Principal, Role
+from core.agents.runtime import get_runtime
+from core.security.principals import Principal
 
-_override_store: Any = None
 _lock = threading.Lock()
-
-
-def set_store_override(store: Any) -> None:
-    """Tests: a fake store (``run_named(name, params)``) instead of the workspace graph."""
-    global _override_store
-    with _lock:
-        _override_store = store
 
 
 def configurable(config: dict | None) -> dict:
     return (config or {}).get("configurable", {}) or {}
 
 
-def get_store(config: dict | None = None):
-    if _override_store is not None:
-        return _override_store
-    from core.graph.store import get_graph_store
-
-    return get_graph_store()
+def get_store(config: dict | None):
+    return get_runtime(config).store
 
 
-def get_index(config: dict | None = None):
-    from core.agents.kg.entity_index import get_entity_index
-
-    return get_entity_index(get_store(config))
+def get_index(config: dict | None):
+    return get_runtime(config).entity_index()
 
 
-def today(config: dict | None = None) -> date:
-    t = configurable(config).get("today")
-    if t:
-        return date.fromisoformat(str(t))
-    return date.today()
+def today(config: dict | None) -> date:
+    return get_runtime(config).today
 
 
-def principal(config: dict | None = None) -> Principal:
-    c = configurable(config)
-    p = c.get("principal")
-    if isinstance(p, Principal):
-        return p
-    return Principal(name=str(c.get("user") or "admin"), role=Role(str(c.get("role") or "admin")))
+def principal(config: dict | None) -> Principal:
+    return get_runtime(config).principal
 
 
 def llm(config: dict | None = None):
     """The LLM for this turn wrapped in the turn's step / token / time budget, or None (rules mode:
     none configured, ``rules_only``, or the budget already ran out earlier in this turn)."""
-    if configurable(config).get("rules_only"):
-        return None
-    from core.llm.client import current_llm
-
-    client = current_llm()
-    if client is None:
+    rt = get_runtime(config)
+    if rt.rules_only or rt.llm is None:
         return None
     run = turn_budget(config)
     if run.notice:
         return None
-    return BudgetedLLM(client, run)
+    return BudgetedLLM(rt.llm, run)
 
 
 # ---- per-turn LLM budget (core.llm.budget.Budget) ----------------------------------------
@@ -88,11 +66,11 @@ def _turn_key(config: dict | None) -> str:
 
 
 def start_turn(config: dict | None = None) -> TurnBudget:
-    """A fresh budget for a new question on this thread (``configurable.kg_budget`` if the caller
+    """A fresh budget for a new question on this thread (the runtime's ``budget`` if the caller
     passed one, else :meth:`Budget.from_settings`)."""
     from core.llm.budget import Budget
 
-    given = configurable(config).get("kg_budget")
+    given = get_runtime(config).budget
     run = TurnBudget(given if given is not None else Budget.from_settings())
     with _lock:
         _turns[_turn_key(config)] = run

@@ -13,7 +13,12 @@ from core.errors import AppError
 MAX_ROWS_PER_STEP = 5000
 
 
-def run_plan(plan: list[dict], store, today: date) -> list[dict]:
+def run_plan(plan: list[dict], store, today: date, principal) -> list[dict]:
+    """Run ``plan`` as ``principal``: the whole plan is authorised first (PermissionDenied,
+    nothing runs), then each step runs in order."""
+    from core.agents.kg.authorization import authorize_plan
+
+    authorize_plan(principal, plan)
     results: dict[int, dict] = {}
     records = []
     for step in plan:

@@ -1,7 +1,8 @@
 """Wiring of the business-graph Q&A agent (seed 003 §3.2):
 
 understand → (chat | permission) → reuse_check → (answer_reuse | ground) → capability ⇄ cap_check
-→ confirm ⟲ understand → plan → confirm_plan ⟲ plan/understand → run → run_check ⟲ plan → reflect
+→ confirm ⟲ understand → plan → confirm_plan ⟲ plan/understand → run (END when the plan is not
+authorised for the asker) → run_check ⟲ plan → reflect
 ⟲ plan → (scope → plan) → answer (⟲ understand for the second part of a compound question).
 """
 
@@ -47,6 +48,10 @@ def _after_confirm_plan(state: dict) -> str:
     return "confirm_plan"
 
 
+def _after_run(state: dict) -> str:
+    return END if state.get("denied") else "run_check"
+
+
 def _after_run_check(state: dict) -> str:
     return "plan" if (state.get("run_report") or {}).get("retry") else "reflect"
 
@@ -81,7 +86,7 @@ def build_graph(checkpointer=None):
     g.add_conditional_edges("confirm", _after_confirm, ["plan", "understand"])
     g.add_conditional_edges("plan", _after_plan, ["run", "confirm_plan"])
     g.add_conditional_edges("confirm_plan", _after_confirm_plan, ["run", "understand", "plan", "confirm_plan"])
-    g.add_edge("run", "run_check")
+    g.add_conditional_edges("run", _after_run, [END, "run_check"])
     g.add_conditional_edges("run_check", _after_run_check, ["plan", "reflect"])
     g.add_conditional_edges("reflect", _after_reflect, ["plan", "scope", "answer"])
     g.add_edge("scope", "plan")

@@ -1,56 +1,23 @@
-"""What the nodes need besides the state: the index, the principal, the LLM (or None), the
-budget, the alias table. Passed in ``config["configurable"]["rag_runtime"]`` (never
-checkpointed); helpers for trace entries and LLM-failure handling."""
+"""Helpers of the policy-RAG nodes around the shared :class:`core.agents.runtime.AgentRuntime`
+(index, principal, LLM or None, budget, alias table): trace entries and LLM-failure handling."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
+from core.agents.runtime import AgentRuntime, get_runtime  # noqa: F401 - the nodes import get_runtime from here
 from core.errors import BudgetExceeded, LLMError
 
 
-@dataclass
-class RagRuntime:
-    index: Any
-    principal: Any
-    llm: Any = None
-    budget: Any = None
-    aliases: dict = field(default_factory=dict)
-    _docs: list | None = None
-
-    def list_docs(self) -> list:
-        if self._docs is None:
-            try:
-                docs = list(self.index.list_docs())
-            except Exception:  # noqa: BLE001 - metadata is a nicety for clarify/refusal
-                docs = []
-            try:
-                from core.retrieval.filters import doc_visible
-
-                docs = [m for m in docs if doc_visible(m, self.principal)]
-            except Exception:  # noqa: BLE001 - duck-typed metadata (tests): keep as is
-                pass
-            self._docs = docs
-        return self._docs
-
-
-def get_runtime(config: dict | None) -> RagRuntime:
-    rt = ((config or {}).get("configurable") or {}).get("rag_runtime")
-    if rt is None:
-        raise RuntimeError("rag_runtime missing from config['configurable']")
-    return rt
-
-
-def usable_llm(state: dict, rt: RagRuntime):
+def usable_llm(state: dict, rt: AgentRuntime):
     """The LLM when configured and not failed earlier in this turn."""
     if rt.llm is None or state.get("llm_failed"):
         return None
     return rt.llm
 
 
-def llm_step(rt: RagRuntime) -> None:
+def llm_step(rt: AgentRuntime) -> None:
     if rt.budget is not None:
         rt.budget.step()
 

@@ -1,21 +1,30 @@
 """⑨ answer: facts from the result rows only, standard names, each listed fact with
 template · file · row; "数据中未找到" when absent; the data's time coverage from the graph.
-With an LLM the wording may be polished, but only when every number it writes is one the
-rules answer already holds."""
+With an LLM the wording may be polished: only sentences whose numbers and entities the rules
+answer already holds survive, and a reply with links or instructions is refused
+(core.agents.kg.polish)."""
 
 from __future__ import annotations
-
-import re
 
 from core.agents.kg import context as ctx
 from core.agents.kg.answering import compose
 from core.agents.kg.llm_support import AnswerOut, ask
+from core.agents.kg.polish import supported_rewrite
 from core.agents.kg.refine import answer_subjects
 from core.agents.kg.state import MAX_HISTORY_ROWS, TURN_RESET, trace
 
 
-def _numbers(text: str) -> set[str]:
-    return set(re.findall(r"\d+(?:\.\d+)?", text.replace(",", "")))
+def _entities(config) -> list[str]:
+    """Names and codes of the asker's graph (projects, people, areas) a rewording may not add."""
+    idx = ctx.get_index(config)
+    out: list[str] = []
+    for p in idx.projects:
+        out += [str(p.get(f) or "") for f in ("项目编号", "项目名称", "项目简称")]
+    for p in idx.people:
+        out += [str(p.get(f) or "") for f in ("工号", "姓名")]
+    for a in idx.areas:
+        out += [str(a.get(f) or "") for f in ("片区编号", "片区名称")]
+    return out
 
 
 def answer(state: dict, *, config) -> dict:
@@ -35,8 +44,9 @@ def answer(state: dict, *, config) -> dict:
     if client is not None and steps and steps[-1].get("rows"):
         out = ask(client, f"问题：{slots.get('question')}\n依据以下已核对的回答改写得更通顺，不得增加任何事实或数字，"
                           f"保留所有〔来源〕标注：\n{text}", AnswerOut)
-        if out is not None and _numbers(out.answer) <= _numbers(text) and "〔" in out.answer:
-            text = out.answer
+        polished = supported_rewrite(text, out.answer, _entities(config)) if out is not None else None
+        if polished is not None:
+            text = polished
         over = ctx.budget_notice(config)
         if out is None and over and over not in text:
             text += f"\n注：{over}"  # the budget ran out at the polishing call: the rules answer stands
