@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,10 @@ from core.graph.schema import (ATTENDANCE_CODES, DAY_COLUMNS, SHIFT_CODES, TEMPL
 
 DATA_SHEET = "数据"
 HELP_SHEET = "填写说明"
+#: per-file limits: a workbook past one of them is rejected with a clear error, never read for minutes
+MAX_ROWS_PER_FILE = 200_000
+MAX_COLUMNS = 512
+MAX_SECONDS_PER_FILE = 300.0
 _EXCEL_EPOCH = dt.datetime(1899, 12, 30)
 
 
@@ -61,6 +66,8 @@ class ReadResult:
     warnings: list[Issue] = field(default_factory=list)
     files_read: int = 0
     rows_read: int = 0
+    #: per file: {"template", "file", "rows_in_file", "rows_read", "records"} (rows below the header)
+    files: list[dict[str, Any]] = field(default_factory=list)
 
     def merge(self, other: "ReadResult") -> None:
         for k, v in other.records.items():
@@ -69,6 +76,7 @@ class ReadResult:
         self.warnings += other.warnings
         self.files_read += other.files_read
         self.rows_read += other.rows_read
+        self.files += other.files
 
 
 # ---------------------------------------------------------------------------------------
@@ -213,7 +221,10 @@ def _open_rows(path: Path) -> Iterable[tuple]:
     try:
         if DATA_SHEET not in wb.sheetnames:
             raise CellError(f"缺少工作表“{DATA_SHEET}”（现有工作表：{'、'.join(wb.sheetnames)}）")
-        yield from wb[DATA_SHEET].iter_rows(values_only=True)
+        ws = wb[DATA_SHEET]
+        # the size a workbook records (<dimension>) may lie either way: read the real rows
+        ws.reset_dimensions()
+        yield from ws.iter_rows(values_only=True)
     finally:
         wb.close()
 
@@ -258,10 +269,18 @@ def read_file(tpl: Template, path: Path, display: str | None = None) -> ReadResu
     out.files_read = 1
     cols = [(c, index.get(c.name)) for c in tpl.columns]
     recs: list[Record] = []
+    last_row = 1
+    started = time.monotonic()
     try:
         for rownum, raw in enumerate(rows, start=2):
             if raw is None or all(v is None or (isinstance(v, str) and not v.strip()) for v in raw):
                 continue
+            limit = _over_limit(rownum, len(raw), started)
+            if limit:  # the whole file stays out: a silently cut file is worse than none
+                out.errors.append(Issue(tpl.name, name, rownum, None, limit + "；该文件未导入"))
+                recs = []
+                break
+            last_row = rownum
             out.rows_read += 1
             values: dict[str, Any] = {}
             bad: list[Issue] = []
@@ -286,7 +305,20 @@ def read_file(tpl: Template, path: Path, display: str | None = None) -> ReadResu
     except Exception as exc:  # noqa: BLE001 - a workbook that breaks mid-read
         out.errors.append(Issue(tpl.name, name, None, None, f"工作簿读取中断：{type(exc).__name__}"))
     out.records[tpl.name] = recs
+    out.files.append({"template": tpl.name, "file": name, "rows_in_file": last_row - 1, "rows_read": out.rows_read,
+                      "records": len(recs)})
     return out
+
+
+def _over_limit(rownum: int, width: int, started: float) -> str:
+    """Why a file must stop being read at this row ("" = go on)."""
+    if rownum - 1 > MAX_ROWS_PER_FILE:
+        return f"数据行超过每个文件 {MAX_ROWS_PER_FILE} 行的上限，请拆分文件后重新导入"
+    if width > MAX_COLUMNS:
+        return f"第 {rownum} 行有 {width} 列，超过 {MAX_COLUMNS} 列的上限，请检查文件（模板只有几十列）"
+    if rownum % 1000 == 0 and time.monotonic() - started > MAX_SECONDS_PER_FILE:
+        return f"读取超过 {int(MAX_SECONDS_PER_FILE)} 秒仍未完成，已停止，请拆分文件后重新导入"
+    return ""
 
 
 def dedup_records(tpl: Template, records: list[Record]) -> tuple[list[Record], list[Issue]]:
