@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "source-row": ("core.services.ask_kg", "cli_source_row"),
     "eval": ("core.services.eval", "cli_eval"),
     "users": ("core.services.users", "cli_users"),
+    "audit": ("core.services.audit", "cli_audit"),
 }
 
 
@@ -106,6 +107,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("eval", help="运行黄金集并写出评测报告")
     p.add_argument("dataset", type=Path)
     p.add_argument("--out", type=Path)
+    _common(p)
+
+    p = sub.add_parser("audit", help="审计日志（仅管理员）")
+    p.add_argument("--of", help="只看该用户的事件")
+    p.add_argument("--kind", help="事件类型或其前缀，如 question、login、doc")
+    p.add_argument("--since", help="起始日期 YYYY-MM-DD")
+    p.add_argument("--limit", type=int, default=100)
+    p.add_argument("--user", help="以该工作区用户身份执行（默认内置管理员）")
     _common(p)
 
     p = sub.add_parser("users", help="工作区用户管理")

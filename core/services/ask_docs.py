@@ -87,7 +87,23 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
                 except Exception:  # noqa: BLE001 - a UI callback must not break the answer
                     pass
     st = graph.get_state(config).values
-    return _result(st, thread_id, (time.perf_counter() - t0) * 1000)
+    res = _result(st, thread_id, (time.perf_counter() - t0) * 1000)
+    _audit(principal, screened["question"], res, scenario)
+    return res
+
+
+def _audit(principal: Principal, question: str, res: dict, scenario: str | None) -> None:
+    """The question, its answer and its trace into the audit log (core.security.audit)."""
+    from core.security.audit import record_question
+
+    trace = {"scenario": scenario or principal.scenario.value, "mode": res["mode"], "rounds": res["rounds"],
+             "checks": res["checks"], "notices": res["notices"], "clarify": bool(res["clarify"]),
+             "citations": [{k: c.get(k) for k in ("n", "chunk_id", "doc_id", "file_name", "doc_number", "page")}
+                           for c in res["citations"]],
+             "trace": res["trace"]}
+    record_question(principal, "docs", thread=res["thread_id"], question=question, answer=res["answer"],
+                    refused=res["refused"], tenant=",".join(principal.tenants) or None,
+                    latency_ms=res["latency_ms"], trace=trace)
 
 
 def _result(st: dict, thread_id: str, latency_ms: float) -> dict:

@@ -173,7 +173,42 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
         pending = _pending(graph, config)
         rounds += 1
     state = graph.get_state(config).values
-    return _result(state, pending, tid, t0, debug)
+    res = _result(state, pending, tid, t0, debug)
+    asked = q if reply_obj is None else "（修改后的查询计划）" if "plan" in reply_obj else reply_obj["choice"]
+    _audit(principal, asked, state, res, mode="rules" if rt.llm is None else "llm")
+    return res
+
+
+def _sensitive_values(steps: list[dict]) -> list:
+    """Values in the result rows that came from sensitive fields (for the audit copy)."""
+    from core.agents.kg.authorization import fields_read
+    from core.security.masking import sensitive_fields
+
+    hidden = sensitive_fields()
+    out: list = []
+    for step in steps:
+        computed = bool(fields_read(step) & hidden)
+        for row in step.get("rows") or []:
+            out += [v for k, v in row.items() if k in hidden or (computed and isinstance(v, (int, float)))]
+    return out
+
+
+def _audit(principal: Principal, asked: str, state: dict, res: dict, *, mode: str) -> None:
+    """The turn into the audit log: slots, plan (and whether the user edited it), queries,
+    provenance, checks; sensitive values in the answer replaced."""
+    from core.security.audit import mask_values, record_question
+
+    steps = state.get("steps") or []
+    trace = {"mode": mode, "slots": res["slots"], "plan": res["plan"], "plan_source": state.get("plan_source") or "",
+             "edited": state.get("plan_source") == "user", "waiting": (res["need_confirm"] or {}).get("kind"),
+             "queries": [{k: q.get(k) for k in ("step", "tool", "cypher", "executed_params", "rows", "error")}
+                         for q in res["queries"]],
+             "provenance": res["provenance"][:200], "masked_fields": res["masked_fields"],
+             "fallback": state.get("llm_fallback") or "", "trace": state.get("trace") or []}
+    record_question(principal, "kg", thread=res["thread"], question=asked or "", tenant=graph_tenant(principal),
+                    answer=mask_values(res["answer"] or "", _sensitive_values(steps)), refused=res["refused"],
+                    latency_ms=res["latency_ms"], trace=trace,
+                    outcome="waiting" if res["need_confirm"] else "answered")
 
 
 def _result(state: dict, pending: dict | None, tid: str, t0: float, debug: bool) -> dict:

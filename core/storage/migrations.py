@@ -130,3 +130,10 @@ MIGRATIONS.append(("0400_documents", [
     )""",
     "CREATE INDEX doc_relations_from ON doc_relations (from_doc)",
 ]))
+
+# ---- audit trail (issue 11): the tenant of each event, lookups by user and kind, question traces
+MIGRATIONS.append(("1100_audit_trail", [
+    "ALTER TABLE audit_log ADD COLUMN tenant TEXT",
+    "CREATE INDEX audit_log_user_at ON audit_log (user_name, at)",
+    "CREATE INDEX audit_log_action_at ON audit_log (action, at)",
+]))
