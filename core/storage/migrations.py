@@ -132,7 +132,7 @@ MIGRATIONS.append(("0400_documents", [
 ]))
 
 # ---- audit trail (issue 11): the tenant of each event, lookups by user and kind, question traces
-MIGRATIONS.append(("1100_audit_trail", [
+MIGRATIONS.append(("1110_audit_trail", [
     "ALTER TABLE audit_log ADD COLUMN tenant TEXT",
     "CREATE INDEX audit_log_user_at ON audit_log (user_name, at)",
     "CREATE INDEX audit_log_action_at ON audit_log (action, at)",
