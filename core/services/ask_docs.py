@@ -68,6 +68,7 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
         from core.errors import enum_error
 
         raise enum_error("场景", scenario, ["window", "research"])
+    principal.check_scenario(scenario)  # a scenario is a permission: PermissionDenied if not granted
     thread_id = (thread_id or "").strip() or new_thread_id()
     if len(thread_id) > 100:
         raise BadInputError("会话编号过长（最多 100 个字符）")
