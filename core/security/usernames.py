@@ -45,7 +45,7 @@ def skeleton(name: str) -> str:
     """A confusable skeleton of ``name``: two names with the same skeleton look alike."""
     folded = unicodedata.normalize("NFD", name_key(name))
     folded = "".join(c for c in folded if unicodedata.category(c) != "Mn")  # é → e
-    out = "".join(_CONFUSABLE.get(c, c) for c in folded)
+    out = "".join(_CONFUSABLE.get(_CONFUSABLE.get(c, c), _CONFUSABLE.get(c, c)) for c in folded)  # і → i → l
     return out.replace("rn", "m").replace("vv", "w")
 
 
