@@ -190,7 +190,7 @@ class UserStore:
         sql = "SELECT * FROM users WHERE (name = ? OR name_key = ?)"
         if not include_disabled:
             sql += " AND disabled = 0"
-        rows = self.db.query(sql, (typed, key if key is not None else "\x00"))
+        rows = self.db.query(sql, (typed, key if key is not None else ""))  # "" is never a key
         exact = [r for r in rows if r["name"] == typed]
         return (exact or rows or [None])[0]
 
@@ -265,6 +265,8 @@ class UserStore:
         message for unknown users and wrong passwords, or AccountLocked with how long to wait."""
         typed = (name or "").strip()[:128]
         key = lookup_key(typed)
+        typed = _printable(typed)  # what the log and the counter keep: no control characters
+        address = _printable(address or "") or None
         ukey, akey = user_key(key, typed), address_key(address)
         throttle = SigninThrottle(self.db)
         detail = {"via": via, "purpose": purpose, **({"address": address[:64]} if address else {})}
@@ -366,6 +368,10 @@ class UserStore:
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 _MAX_VERIFY_LEN = 1024  # longer "passwords" are refused without hashing them

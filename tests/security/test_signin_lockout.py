@@ -144,3 +144,12 @@ def test_lock_state_is_in_the_app_db_and_shared_with_another_process(store, work
     out = subprocess.run([sys.executable, "-m", "core.cli", "users", "check", "alice", "--password-stdin"],
                          input="alice-pass-2026\n", capture_output=True, text=True, cwd=REPO, timeout=120)
     assert out.returncode == 2 and "登录失败次数过多" in out.stderr, out.stderr
+
+
+def test_hostile_sign_in_names_are_just_unknown_users(store, clock):
+    for name in ("alice\x00", "\u202ealice", "<script>alert(1)</script>", "x" * 10_000, ""):
+        with pytest.raises(AuthError) as exc:
+            users.login(name, "alice-pass-2026", address="192.0.2.9\x00")
+        assert exc.value.user_message == "用户名或密码错误"
+    assert "alice?" in [e["user_name"] for e in audit.recent(action="login")]
+    assert all("\x00" not in (e["user_name"] or "") + (e["detail"] or "") for e in audit.recent(action="login"))
