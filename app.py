@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components.auth import current_principal, render_change_password, render_login, render_sidebar
+from components.auth import (
+    current_principal, pending_password_change, render_change_password, render_login, render_sidebar,
+)
 from components.resources import bootstrap
 
 st.set_page_config(page_title="知策 ZhiCe", page_icon="📑", layout="wide")
@@ -17,14 +19,15 @@ PAGES = [
     ("pages/2_文档库.py", "文档库", "📚", {"admin", "manager"}),
     ("pages/3_数据导入与建图.py", "数据导入与建图", "🧱", {"admin"}),
     ("pages/8_审计日志.py", "审计日志", "🧾", {"admin"}),
-    ("pages/9_设置与状态.py", "设置与状态", "⚙️", None),
+    ("pages/9_设置与状态.py", "设置与状态", "⚙️", {"admin"}),
 ]
 
 principal = current_principal()
-if principal is None:
-    nav = st.navigation([st.Page(render_login, title="登录", icon="🔐", url_path="login")])
-elif principal.must_change_password:
+if principal is None and pending_password_change() is not None:
+    # signed in with a one-time password: the password change is the only page there is
     nav = st.navigation([st.Page(render_change_password, title="修改密码", icon="🔑", url_path="password")])
+elif principal is None:
+    nav = st.navigation([st.Page(render_login, title="登录", icon="🔐", url_path="login")])
 else:
     render_sidebar(principal)
     allowed = [st.Page(path, title=title, icon=icon) for path, title, icon, roles in PAGES

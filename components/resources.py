@@ -35,12 +35,16 @@ def bootstrap() -> dict:
 
 
 @st.cache_data(ttl=30, show_spinner=False)
-def component_status(_home: str) -> list[dict]:
-    """Status of every component (real checks), cached briefly per workspace."""
+def component_status(home: str, actor) -> list[dict]:
+    """Status of every component (real checks; admins only, checked in core), cached briefly
+    per workspace and user."""
     from core.services.status import check_all
 
-    return check_all()
+    return check_all(actor)
 
 
-def status_for_current_workspace() -> list[dict]:
-    return component_status(str(get_settings().home))
+def status_for_current_workspace(actor) -> list[dict]:
+    from core.services.settings_view import require_settings_access
+
+    require_settings_access(actor)  # before the cache, so a cached result is never a way in
+    return component_status(str(get_settings().home), actor)

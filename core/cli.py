@@ -124,9 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--role", required=True, choices=["admin", "manager", "staff", "guest"])
     a.add_argument("--tenant", action="append", default=[])
     a.add_argument("--domain", action="append", default=[])
-    a.add_argument("--scenario", choices=["window", "research"], default="window")
+    a.add_argument("--scenario", choices=["window", "research"], action="append", default=[],
+                   help="该用户可用的场景（可重复；第一个为默认场景，省略时为 window）")
     a.add_argument("--password-stdin", action="store_true", help="从标准输入读取密码")
     _common(a)
+    c = usub.add_parser("check", help="按登录页的规则校验登录（计入锁定次数并写审计日志）")
+    c.add_argument("name")
+    c.add_argument("--password-stdin", action="store_true", help="从标准输入读取密码")
+    _common(c)
     return parser
 
 

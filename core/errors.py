@@ -52,6 +52,14 @@ class AuthError(AppError):
     default_message = "用户名或密码错误"
 
 
+class AccountLocked(AuthError):
+    """Too many failed sign-ins: the message says how long to wait."""
+
+    def __init__(self, user_message: str | None = None, *, retry_after_s: float = 0.0, detail: str | None = None):
+        self.retry_after_s = retry_after_s
+        super().__init__(user_message or "登录失败次数过多，请稍后再试", detail=detail)
+
+
 class PermissionDenied(AppError):
     exit_code = 2
     default_message = "当前账号无权执行该操作"

@@ -17,8 +17,9 @@ principal = st.session_state["principal"]
 st.title("政策问答")
 
 with st.sidebar:
-    scenario = st.radio("场景", list(SCENARIO_LABELS), format_func=SCENARIO_LABELS.get,
-                        index=list(SCENARIO_LABELS).index(principal.scenario.value))
+    allowed = [x.value for x in principal.allowed_scenarios]  # core refuses any other (ask_docs)
+    scenario = st.radio("场景", allowed, format_func=SCENARIO_LABELS.get,
+                        index=allowed.index(principal.scenario.value) if principal.scenario.value in allowed else 0)
     if st.button("新对话", width="stretch"):
         st.session_state["docs_thread"] = new_thread_id()
         st.session_state["docs_turns"] = []

@@ -19,11 +19,23 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
-USER, PASSWORD = "manager_a", "zhice-demo-2026"
+USER = "manager_a"
+
+
+def _screenshot_password() -> str:
+    """Demo users have printed one-time passwords; give manager_a a fresh random one through
+    core (like an administrator's reset) so the tour can sign in without the first-login change."""
+    sys.path.insert(0, str(REPO))
+    from core.security.principals import UserStore, random_password
+
+    password = random_password()
+    UserStore().set_password(USER, password, must_change_password=False)
+    return password
 
 
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    password = _screenshot_password()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -44,7 +56,7 @@ def main(out: Path) -> None:
             page = browser.new_page(viewport={"width": 1440, "height": 1000})
             page.goto(url, wait_until="networkidle")
             page.get_by_label("用户名").fill(USER)
-            page.get_by_label("密码").fill(PASSWORD)
+            page.get_by_label("密码").fill(password)
             page.get_by_role("button", name="登录").click()
             page.get_by_role("heading", name="政策问答").wait_for(timeout=60_000)
 

@@ -69,6 +69,7 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
         from core.errors import enum_error
 
         raise enum_error("场景", scenario, ["window", "research"])
+    principal.check_scenario(scenario)  # a scenario is a permission: PermissionDenied if not granted
     thread_id = (thread_id or "").strip() or new_thread_id()
     client = current_llm() if llm == "default" else llm
     rt = AgentRuntime(index=index if index is not None else _index(), principal=principal, llm=client,

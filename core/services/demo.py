@@ -1,52 +1,70 @@
 """``python -m core.cli demo``: the bundled sample spreadsheets, sample policy documents and
-sample users, loaded into the current workspace."""
+sample users, loaded into the current workspace.
+
+Demo users get a random one-time password each, printed once when they are created (and the
+administrator's, on first start), and must change it at first sign-in, like ``admin``. With
+``--json`` the passwords go to stderr, so stdout stays one JSON document."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from core.security.audit import audit
-from core.security.principals import UserStore
+from core.security.principals import UserStore, random_password
 
 DEMO_TENANT = "demo"
-DEMO_PASSWORD = "zhice-demo-2026"
 
-# name, role, tenants, domains, scenario
+# name, role, tenants, domains, scenarios (the first is the default)
 DEMO_USERS = [
-    ("manager_a", "manager", [DEMO_TENANT], [], "window"),
-    ("researcher_a", "manager", [DEMO_TENANT], [], "research"),
-    ("staff_a", "staff", [DEMO_TENANT], [], "window"),
-    ("guest_a", "guest", [DEMO_TENANT], [], "window"),
-    ("outsider", "manager", ["other"], [], "window"),
+    ("manager_a", "manager", [DEMO_TENANT], [], ["window"]),
+    ("researcher_a", "manager", [DEMO_TENANT], [], ["research", "window"]),
+    ("staff_a", "staff", [DEMO_TENANT], [], ["window"]),
+    ("guest_a", "guest", [DEMO_TENANT], [], ["window"]),
+    ("outsider", "manager", ["other"], [], ["window"]),
 ]
 
 
-def create_demo_users() -> list[str]:
+def create_demo_users(echo=print) -> tuple[list[str], dict[str, str]]:
+    """Create the administrator (first start) and the demo users that do not exist yet.
+    Returns (all user names, {name: one-time password} for the users created now); each
+    password is also passed to ``echo`` once."""
     store = UserStore()
-    store.ensure_admin()
-    for name, role, tenants, domains, scenario in DEMO_USERS:
+    created: dict[str, str] = {}
+    admin_password = store.ensure_admin(echo=echo)
+    if admin_password:
+        created["admin"] = admin_password
+    for name, role, tenants, domains, scenarios in DEMO_USERS:
         if not store.exists(name):
-            store.add(name, role, DEMO_PASSWORD, tenants=tenants, domains=domains, scenario=scenario)
-    return [u.name for u in store.list()]
+            password = random_password()
+            store.add(name, role, password, tenants=tenants, domains=domains, scenario=scenarios[0],
+                      scenarios=scenarios, must_change_password=True)
+            created[name] = password
+            echo(f"[ZhiCe] 已创建示例用户 {name}，一次性密码：{password}（首次登录后必须修改）")
+    return [u.name for u in store.list()], created
 
 
-def run_demo(reset: bool = False) -> dict:
+def run_demo(reset: bool = False, *, echo=print) -> dict:
     from core.services.build import load_demo_graph
     from core.services.ingest import ingest_demo_documents
 
     t0 = time.perf_counter()
-    users = create_demo_users()
+    users, created = create_demo_users(echo=echo)
     graph = load_demo_graph(clear=reset)
     documents = ingest_demo_documents(reset=reset)
-    audit("cli", "demo", detail={"reset": reset, "seconds": round(time.perf_counter() - t0, 1)})
+    audit("cli", "demo", detail={"reset": reset, "seconds": round(time.perf_counter() - t0, 1),
+                                 "users_created": sorted(created)})
     return {"graph": graph, "documents": documents, "users": users}
 
 
 def cli_demo(args: argparse.Namespace) -> int:
     from core.cli import emit
 
-    result = run_demo(reset=args.reset)
+    printed: list[str] = []
+    # one-time passwords never go to stdout with --json (it must stay one JSON document)
+    echo = (lambda msg: print(msg, file=sys.stderr, flush=True)) if args.json else printed.append
+    result = run_demo(reset=args.reset, echo=echo)
 
     def human(r: dict) -> str:
         nodes = sum(r["graph"].get("nodes", {}).values())
@@ -55,7 +73,11 @@ def cli_demo(args: argparse.Namespace) -> int:
         errors = r["documents"].get("errors", [])
         lines = [f"业务图谱：节点 {nodes}，关系 {edges}",
                  f"政策文档：{len(docs)} 篇" + (f"，失败 {len(errors)} 篇" if errors else ""),
-                 f"用户：{'、'.join(r['users'])}（示例用户密码：{DEMO_PASSWORD}）"]
+                 f"用户：{'、'.join(r['users'])}"]
+        if printed:
+            lines += ["新建用户的一次性密码（只显示这一次，首次登录后必须修改）：", *printed]
+        else:
+            lines.append("示例用户已存在，密码不变（忘记密码可由管理员重设）。")
         return "\n".join(lines)
 
     emit(result, args.json, human)

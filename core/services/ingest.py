@@ -206,6 +206,7 @@ def search(query: str, principal: Principal, k: int = 10, *, scenario: str | Non
     """Hybrid retrieval with the principal's filters (the agents' entry point)."""
     if scenario is not None and scenario not in filters.SCENARIO_STATUSES:
         raise enum_error("场景", scenario, filters.SCENARIO_STATUSES)
+    principal.check_scenario(scenario)  # a scenario is a permission
     return index_module.get_index().search(query, principal, k, scenario=scenario, doc_ids=doc_ids)
 
 

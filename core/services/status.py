@@ -1,7 +1,8 @@
 """Real health checks of every component, for the 设置与状态 page and the CLI.
 
 Each check actually touches its component (opens the database, counts graph nodes, reads the
-index, loads the model folder, calls the LLM server) and reports ok / warn / error / info."""
+index, loads the model folder, calls the LLM server) and reports ok / warn / error / info.
+Administrators only; secrets in the details are masked."""
 
 from __future__ import annotations
 
@@ -78,7 +79,13 @@ CHECKS: list[tuple[str, Callable[[], tuple[str, str]]]] = [
 ]
 
 
-def check_all() -> list[dict]:
+def check_all(actor) -> list[dict]:
+    """Every check, for administrators only (details name every tenant's data); secrets in the
+    details (URL credentials, API key, passwords) are masked."""
+    from core.security.redact import mask_secrets
+    from core.services.settings_view import require_settings_access
+
+    require_settings_access(actor)
     results = []
     for name, check in CHECKS:
         t0 = time.perf_counter()
@@ -87,6 +94,6 @@ def check_all() -> list[dict]:
         except Exception as exc:  # noqa: BLE001 - a failing component is a status, not a crash
             message = getattr(exc, "user_message", None) or f"{type(exc).__name__}: {exc}"
             state, detail = "error", message
-        results.append({"component": name, "state": state, "detail": detail,
+        results.append({"component": name, "state": state, "detail": mask_secrets(detail),
                         "ms": round((time.perf_counter() - t0) * 1000, 1)})
     return results

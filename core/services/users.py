@@ -1,14 +1,29 @@
-"""User administration and login, for the dashboard and ``python -m core.cli users``."""
+"""User administration and sign-in, for the dashboard and ``python -m core.cli users``.
+
+Every sign-in (login page, ``users check``, password change) goes through
+``UserStore.authenticate``: lockout per user and per client address, the same answer for
+unknown users and wrong passwords, an audit event for each success and failure. A user who must
+change the password gets a :class:`PasswordChangeOnly` result instead of a session."""
 
 from __future__ import annotations
 
 import argparse
 import getpass
 import sys
+from dataclasses import dataclass
 
 from core.errors import AuthError, BadInputError, PermissionDenied
 from core.security.audit import audit
 from core.security.principals import Principal, UserStore
+
+
+@dataclass(frozen=True)
+class PasswordChangeOnly:
+    """What ``login`` returns while ``must_change_password`` is set: no principal, only a token
+    that ``change_password_with_token`` accepts (``resume_session`` never does)."""
+
+    name: str
+    must_change_password: bool = True
 
 
 def _require_admin(actor: Principal | None) -> None:
@@ -16,13 +31,15 @@ def _require_admin(actor: Principal | None) -> None:
         raise PermissionDenied("只有管理员可以管理用户")
 
 
-def add_user(name: str, role: str, password: str, *, tenants=(), domains=(), scenario: str = "window",
+def add_user(name: str, role: str, password: str, *, tenants=(), domains=(), scenario="window", scenarios=None,
              actor: Principal | None = None, must_change_password: bool = False) -> Principal:
-    """Create a user. ``actor`` None = the local command line (trusted operator)."""
+    """Create a user. ``actor`` None = the local command line (trusted operator).
+    ``scenario`` is the default scenario (or a list); ``scenarios`` the ones the user may use."""
     _require_admin(actor)
     user = UserStore().add(name, role, password, tenants=tenants, domains=domains, scenario=scenario,
-                           must_change_password=must_change_password)
-    audit(actor.name if actor else "cli", "users.add", target=user.name, detail={"role": user.role.value})
+                           scenarios=scenarios, must_change_password=must_change_password)
+    audit(actor.name if actor else "cli", "users.add", target=user.name,
+          detail={"role": user.role.value, "scenarios": [s.value for s in user.scenarios]})
     return user
 
 
@@ -38,20 +55,43 @@ def update_user(actor: Principal, name: str, **changes) -> Principal:
     return user
 
 
-def login(name: str, password: str) -> tuple[Principal, str]:
-    """Check the password and open a session; returns (principal, session token)."""
+def reset_password(name: str, password: str, *, actor: Principal | None = None,
+                   must_change_password: bool = True) -> Principal:
+    """An administrator (or the local operator) sets a user's password; by default the user must
+    change it at the next sign-in."""
+    _require_admin(actor)
+    user = UserStore().set_password(name, password, must_change_password=must_change_password)
+    audit(actor.name if actor else "cli", "users.reset_password", target=user.name)
+    return user
+
+
+def login(name: str, password: str, *, address: str | None = None,
+          via: str = "web") -> tuple[Principal | PasswordChangeOnly, str]:
+    """Check the password and open a session; returns (principal, session token).
+
+    While the user must change the password the result is ``(PasswordChangeOnly, token)`` and
+    the token only opens the password change. Raises AuthError (AccountLocked when locked)."""
     store = UserStore()
-    try:
-        principal = store.authenticate(name, password)
-    except AuthError:
-        audit(name, "login", outcome="denied")
-        raise
-    audit(principal.name, "login")
-    return principal, store.open_session(principal)
+    principal = store.authenticate(name, password, address=address, via=via)
+    token = store.open_session(principal)
+    if principal.must_change_password:
+        return PasswordChangeOnly(principal.name), token
+    return principal, token
+
+
+def check_signin(name: str, password: str, *, address: str | None = None, via: str = "cli") -> dict:
+    """``users check``: verify a sign-in exactly as the login page does, without a session."""
+    principal = UserStore().authenticate(name, password, address=address, via=via)
+    return {"user": principal.name, "ok": True, "must_change_password": principal.must_change_password}
 
 
 def resume_session(token: str | None) -> Principal | None:
     return UserStore().resolve_session(token)
+
+
+def resume_password_change(token: str | None) -> PasswordChangeOnly | None:
+    name = UserStore().resolve_password_change(token)
+    return PasswordChangeOnly(name) if name else None
 
 
 def logout(token: str | None) -> None:
@@ -59,9 +99,20 @@ def logout(token: str | None) -> None:
         UserStore().close_session(token)
 
 
-def change_password(name: str, old: str, new: str) -> Principal:
-    principal = UserStore().change_password(name, old, new)
-    audit(name, "users.change_password")
+def change_password(name: str, old: str, new: str, *, address: str | None = None) -> Principal:
+    """Change a password; the old one is checked like a sign-in (counts toward lockout)."""
+    principal = UserStore().change_password(name, old, new, address=address)
+    audit(principal.name, "users.change_password")
+    return principal
+
+
+def change_password_with_token(token: str | None, old: str, new: str, *, address: str | None = None) -> Principal:
+    """The password change a ``PasswordChangeOnly`` token allows (for that user only)."""
+    pending = resume_password_change(token)
+    if pending is None:
+        raise AuthError("登录已过期，请重新登录")
+    principal = change_password(pending.name, old, new, address=address)
+    logout(token)
     return principal
 
 
@@ -69,18 +120,40 @@ def ensure_admin(echo=print) -> str | None:
     return UserStore().ensure_admin(echo=echo)
 
 
+def _read_password(args: argparse.Namespace, prompt: str) -> str:
+    if args.password_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    if sys.stdin.isatty():
+        return getpass.getpass(prompt)
+    raise BadInputError("非交互环境请使用 --password-stdin 提供密码")
+
+
 def cli_users(args: argparse.Namespace) -> int:
     from core.cli import emit
 
-    if args.users_command != "add":
-        raise BadInputError(f"未知子命令：{args.users_command}")
-    if args.password_stdin:
-        password = sys.stdin.readline().rstrip("\n")
-    elif sys.stdin.isatty():
-        password = getpass.getpass(f"为 {args.name} 设置密码：")
-    else:
-        raise BadInputError("非交互环境请使用 --password-stdin 提供密码")
-    user = add_user(args.name, args.role, password, tenants=args.tenant, domains=args.domain,
-                    scenario=args.scenario)
-    emit({"user": user.name}, args.json, lambda r: f"已创建用户 {r['user']}（{user.role.value}）")
-    return 0
+    if args.users_command == "add":
+        password = _read_password(args, f"为 {args.name} 设置密码：")
+        scenarios = args.scenario or ["window"]
+        user = add_user(args.name, args.role, password, tenants=args.tenant, domains=args.domain,
+                        scenario=scenarios[0], scenarios=scenarios)
+        emit({"user": user.name}, args.json, lambda r: f"已创建用户 {r['user']}（{user.role.value}）")
+        return 0
+    if args.users_command == "check":
+        password = _read_password(args, f"{args.name} 的密码：")
+        try:
+            result = check_signin(args.name, password)
+        except AuthError as exc:
+            if args.json:
+                print(json_dumps({"user": args.name, "ok": False, "must_change_password": False}))
+            print(f"错误：{exc.user_message}", file=sys.stderr)
+            return 2
+        emit(result, args.json, lambda r: f"{r['user']}：密码正确" + ("（首次登录须修改密码）" if r["must_change_password"]
+                                                                      else ""))
+        return 0
+    raise BadInputError(f"未知子命令：{args.users_command}")
+
+
+def json_dumps(obj) -> str:
+    import json
+
+    return json.dumps(obj, ensure_ascii=False)

@@ -131,6 +131,21 @@ MIGRATIONS.append(("0400_documents", [
     "CREATE INDEX doc_relations_from ON doc_relations (from_doc)",
 ]))
 
+# ---- sign-in and account hardening (issue 11): lockout state shared by every process,
+# case/width-insensitive user name keys, scenarios as a permission, restricted sessions.
+MIGRATIONS.append(("1100_signin_hardening", [
+    """CREATE TABLE signin_throttle (
+        throttle_key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        last_failure_at DOUBLE PRECISION NOT NULL
+    )""",
+    "ALTER TABLE users ADD COLUMN name_key TEXT",
+    "CREATE UNIQUE INDEX users_name_key ON users (name_key)",
+    "ALTER TABLE users ADD COLUMN scenarios TEXT NOT NULL DEFAULT '[]'",
+    """UPDATE users SET scenarios = '["' || scenario || '"]'""",
+    "ALTER TABLE sessions ADD COLUMN scope TEXT NOT NULL DEFAULT 'full'",
+]))
+
 # ---- audit trail (issue 11): the tenant of each event, lookups by user and kind, question traces
 MIGRATIONS.append(("1110_audit_trail", [
     "ALTER TABLE audit_log ADD COLUMN tenant TEXT",

@@ -36,12 +36,12 @@ def test_migrations_recorded_once(app_backend):
 
 def test_users_round_trip(app_backend):
     users = UserStore()
-    added = users.add("张经理", "manager", "mima2026!", tenants=["济南市商务局", "历下区"],
+    added = users.add("张经理", "manager", "jingli-mima-2026!", tenants=["济南市商务局", "历下区"],
                       domains=["商务"], scenario="research")
     assert added.role is Role.manager and added.scenario is Scenario.research
     got = users.get("张经理")
     assert got.tenants == ("济南市商务局", "历下区") and got.domains == ("商务",)
-    assert users.authenticate("张经理", "mima2026!") == got
+    assert users.authenticate("张经理", "jingli-mima-2026!") == got
     with pytest.raises(AuthError):
         users.authenticate("张经理", "wrong-pass1")
     with pytest.raises(BadInputError):

@@ -33,8 +33,8 @@ def admin():
 def users():
     store = UserStore()
     store.ensure_admin(echo=lambda m: None)
-    store.add("mgr", "manager", "abcd1234", tenants=["济南"])
-    store.add("clerk", "staff", "abcd1234", tenants=["济南"])
+    store.add("mgr", "manager", "mgr-pass-2026", tenants=["济南"], scenarios=["window", "research"])
+    store.add("clerk", "staff", "clerk-pass-2026", tenants=["济南"])
     return store
 
 

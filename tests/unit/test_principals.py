@@ -31,7 +31,7 @@ def test_bad_user_input_is_explained():
     store = UserStore()
     with pytest.raises(BadInputError, match="admin、manager、staff、guest"):
         store.add("x", "boss", "pass-word-1")
-    with pytest.raises(BadInputError, match="至少 8 位"):
+    with pytest.raises(BadInputError, match="至少 10 个字符"):
         store.add("x", "staff", "short1")
     store.add("x", "staff", "pass-word-1")
     with pytest.raises(BadInputError, match="已存在"):
