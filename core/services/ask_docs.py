@@ -58,12 +58,13 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
     """Answer one question in a thread. ``llm="default"`` uses core.llm.client.current_llm()
     (None = offline rules mode). Raises BadInputError for an empty / over-long question."""
     from core.agents.rag.aliases import alias_map
-    from core.agents.runtime import RUNTIME_KEY, AgentRuntime
     from core.agents.rag.state import turn_input
+    from core.agents.runtime import RUNTIME_KEY, AgentRuntime, check_principal
     from core.llm.budget import Budget
     from core.llm.client import current_llm
 
     t0 = time.perf_counter()
+    check_principal(principal)
     screened = screen_question(question)
     if scenario is not None and scenario not in ("window", "research"):
         from core.errors import enum_error
