@@ -130,3 +130,15 @@ MIGRATIONS.append(("0400_documents", [
     )""",
     "CREATE INDEX doc_relations_from ON doc_relations (from_doc)",
 ]))
+
+# ---- document relations across tenants (issue 11): which issuers a tenant trusts to repeal,
+# supersede or amend its documents (besides its own documents). authority '' = any authority
+# of that issuer tenant.
+MIGRATIONS.append(("0410_doc_trusted_issuers", [
+    """CREATE TABLE doc_trusted_issuers (
+        tenant TEXT NOT NULL,
+        issuer_tenant TEXT NOT NULL,
+        authority TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (tenant, issuer_tenant, authority)
+    )""",
+]))
