@@ -167,11 +167,13 @@ def issues_of(read_or_report: ReadResult | dict) -> dict:
 
 
 def issues_csv(issues: list[dict]) -> bytes:
+    from core.security.export import safe_row  # cells starting with = + - @ are not run as formulas
+
     buf = io.StringIO()
     w = csv.writer(buf)
     w.writerow([ISSUE_LABELS[c] for c in ISSUE_COLUMNS])
     for r in issues:
-        w.writerow(["" if r.get(c) is None else r.get(c) for c in ISSUE_COLUMNS])
+        w.writerow(safe_row(r.get(c) for c in ISSUE_COLUMNS))
     return ("\ufeff" + buf.getvalue()).encode("utf-8")
 
 
