@@ -133,6 +133,7 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
             timing["chunk_s"] += time.perf_counter() - t
             if not chunks:
                 raise BadInputError(f"文件“{f.name}”没有可索引的文字内容")
+            meta.flagged_chunks = scan_chunks(chunks)
             stored = settings.docs_dir / f"{meta.doc_id}{f.suffix.lower()}"
             if not stored.exists():
                 shutil.copyfile(f, stored)
@@ -150,6 +151,9 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
             entry["warnings"] = parsed.warnings
             if emb.get("error"):
                 entry["warnings"] = [*parsed.warnings, f"向量化失败，已仅按关键词索引：{emb['error']}"]
+            if meta.flagged_chunks:
+                entry["warnings"] = [*entry["warnings"], f"有 {len(meta.flagged_chunks)} 个片段疑似包含提示注入指令，"
+                                     "已在文档库中标记（这些文字只会作为数据交给模型）"]
             docs.append(entry)
         except AppError as exc:
             errors.append({"file": str(f), "reason": exc.user_message})
@@ -164,8 +168,20 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
     return report
 
 
+def scan_chunks(chunks: list[Chunk]) -> list[dict]:
+    """Chunks whose text looks like a prompt injection: [{"chunk_id", "ord", "patterns"}]."""
+    from core.security.injection import detect_injection
+
+    out = []
+    for c in chunks:
+        hits = detect_injection(c.text)
+        if hits:
+            out.append({"chunk_id": c.chunk_id, "ord": c.ord, "patterns": hits})
+    return out
+
+
 def _doc_entry(meta: DocMeta, chunks: int, action: str) -> dict:
-    return {"doc_id": meta.doc_id, "file_name": meta.file_name, "pages": meta.pages, "chunks": chunks,
+    return {"flagged_chunks": len(meta.flagged_chunks),"doc_id": meta.doc_id, "file_name": meta.file_name, "pages": meta.pages, "chunks": chunks,
             "doc_number": meta.doc_number, "authority": "、".join(meta.authorities),
             "publish_date": meta.publish_date or meta.sign_date, "status": meta.status,
             "title": meta.title, "review_state": meta.review_state, "tenant": meta.tenant, "action": action}
@@ -320,7 +336,9 @@ def get_document(principal: Principal, doc_id: str) -> dict:
 
     rels = [r for r in MetaStore().relations() if doc_id in (r["from_doc"], r["to_doc"])
             and _relation_visible(principal, r)]
-    return {"meta": _meta_dict(meta), "chunks": [c.to_dict() for c in index.chunks_of(doc_id)], "relations": rels}
+    flags = {f["chunk_id"]: f["patterns"] for f in meta.flagged_chunks}
+    chunks = [{**c.to_dict(), "flagged": flags.get(c.chunk_id, [])} for c in index.chunks_of(doc_id)]
+    return {"meta": _meta_dict(meta), "chunks": chunks, "relations": rels}
 
 
 def _relation_visible(principal: Principal, rel: dict) -> bool:
