@@ -49,7 +49,9 @@ st.dataframe(pd.DataFrame([{"文件": d["file_name"], "标题": d["title"], "文
                             "发文机关": "、".join(d["authorities"]), "发布日期": d["publish_date"] or d["sign_date"],
                             "施行日期": d["effective_date"], "状态": d["status_label"],
                             "审核": d["review_label"],
-                            "租户": d["tenant"], "片段": d["chunks"]} for d in docs]),
+                            "租户": d["tenant"], "片段": d["chunks"],
+                            "注入风险": f"⚠ {len(d['flagged_chunks'])} 段" if d["flagged_chunks"] else ""}
+                           for d in docs]),
              hide_index=True, width="stretch")
 
 labels = {d["doc_id"]: f"{d['file_name']}（{d['doc_number'] or '无文号'}）" for d in docs}
@@ -124,12 +126,17 @@ if detail["relations"]:
 st.subheader(f"片段（{len(detail['chunks'])}）")
 chunks = detail["chunks"]
 if chunks:
+    flagged = [i + 1 for i, c in enumerate(chunks) if c["flagged"]]
+    if flagged:
+        st.caption(f"⚠ 疑似提示注入的片段：{'、'.join(map(str, flagged))}")
     idx = st.number_input("片段序号", min_value=1, max_value=len(chunks), value=1, step=1)
     ch = chunks[int(idx) - 1]
     left, right = st.columns([1, 1])
     left.markdown(f"**{' › '.join(p for p in ch['path'] if p)}**")
     left.text(ch["text"])
     left.caption(f"{ch['chunk_id']} · 第 {ch['page_start']}–{ch['page_end']} 页 · {ch['kind']}")
+    if ch["flagged"]:
+        left.warning(f"⚠ 疑似提示注入（{'、'.join(ch['flagged'])}）：该片段只会作为数据交给模型")
     boxes = [s["bbox"] for s in ch["spans"] if s.get("bbox") and s["page"] == ch["page_start"]]
     try:
         png = ingest.render_page(principal, doc_id, ch["page_start"], boxes=boxes)

@@ -90,6 +90,9 @@ class DocMeta:
     repeals: list[str] = field(default_factory=list)  # 文号/titles this document repeals (同时废止)
     pages: int = 0
     source_type: str = ""
+    # chunks whose text looks like a prompt injection (scanned at ingestion):
+    # [{"chunk_id", "ord", "patterns": [names]}]; shown as flagged in the 文档库
+    flagged_chunks: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -50,6 +50,15 @@ def doc_id_for(path: Path | str) -> str:
     return _sha256(Path(path).read_bytes())[:16]
 
 
+def tenant_doc_id(content_id: str, tenant: str) -> str:
+    """The indexed id of a file's copy in one tenant: 16 hex digits of SHA-256 over the tenant
+    and the file's content id (:func:`doc_id_for`). Still derived from the content alone for a
+    given tenant (re-ingesting the same file into the same tenant gives the same id and chunks),
+    while two tenants importing the same public file each get their own copy and never learn of
+    the other's."""
+    return _sha256(f"{tenant}\n{content_id}".encode("utf-8"))[:16]
+
+
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 

@@ -135,7 +135,7 @@ TEMPLATES: tuple[Template, ...] = (
         C("入职日期", "date", example="2023-07-01", source="人事部员工信息·入职日期"),
         C("离职日期", "date", example="", source="人事部员工信息·离职日期"),
         C("性别", enum=("男", "女"), example="男", source="人事部员工信息·性别"),
-        C("出生日期", "date", example="1985-06-12", source="人事部员工信息·出生日期"),
+        C("出生日期", "date", sensitive=True, example="1985-06-12", source="人事部员工信息·出生日期"),
         C("政治面貌", sensitive=True, example="群众", source="人事部员工信息·政治面貌"),
         C("联系电话", sensitive=True, example="13800001234", source="人事部员工信息·联系电话"),
         C("身份证号码", sensitive=True, example="310118198506120012", source="人事部员工信息·身份证号码"),

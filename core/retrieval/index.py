@@ -11,12 +11,17 @@ Metadata (status, tenant, review state, …) lives in the app DB (:mod:`metastor
 deleting or re-statusing one document touches only its files and the manifest; the BM25
 matrix is rebuilt from cached term counts and vectors come from a content-hash cache, so
 nothing is re-parsed or re-embedded. Another process's change is picked up by the manifest's
-mtime on the next call.
+identity (inode, mtime, size) on the next call.
+
+Writers in several processes (two ``ingest-docs`` at once, the dashboard beside a batch job)
+take an exclusive ``flock`` on ``index/write.lock`` around every read-modify-write of the
+manifest, and re-read the manifest under it, so no writer's documents are lost.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import json
 import os
 import threading
@@ -24,9 +29,14 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Iterator, Protocol
 
 import numpy as np
+
+try:  # POSIX; elsewhere the in-process lock is all there is
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None
 
 from core.config import Settings, get_settings
 from core.documents.models import Chunk, DocMeta, Span
@@ -132,9 +142,11 @@ class EmbeddedIndex:
         # vectors by content hash, shared by every workspace using the same model cache
         self.vector_cache_path = self.settings.model_cache_dir / "vectors.sqlite"
         self._lock = threading.RLock()
+        self._lock_path = self.root / "write.lock"
+        self._flock_depth = 0
         self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="dense-query")
         self._qcache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._loaded_mtime: int | None = None
+        self._loaded_mtime: tuple | None = None  # manifest (inode, mtime, size) last loaded
         self.metas = MetaStore()
         self._reset_memory()
         self._load()
@@ -151,6 +163,38 @@ class EmbeddedIndex:
         self._has_vec = np.zeros(0, dtype=bool)
         self._meta: dict[str, DocMeta] = {}
 
+    @contextlib.contextmanager
+    def _write_lock(self) -> Iterator[None]:
+        """This process's lock plus an exclusive cross-process ``flock`` on ``write.lock``
+        (re-entrant within the process); the manifest is re-read under it."""
+        with self._lock:
+            if self._flock_depth or fcntl is None:
+                self._flock_depth += 1
+                try:
+                    yield
+                finally:
+                    self._flock_depth -= 1
+                return
+            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                self._flock_depth = 1
+                try:
+                    self.refresh()
+                    yield
+                finally:
+                    self._flock_depth = 0
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+            finally:
+                os.close(fd)
+
+    def _manifest_stamp(self) -> tuple | None:
+        try:
+            st = self.manifest_path.stat()
+        except FileNotFoundError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
     def _manifest(self) -> dict:
         if self.manifest_path.is_file():
             return json.loads(self.manifest_path.read_text(encoding="utf-8"))
@@ -161,7 +205,7 @@ class EmbeddedIndex:
         tmp = self.manifest_path.with_suffix(f".tmp{os.getpid()}")
         tmp.write_text(json.dumps({"generation": gen, "docs": docs}, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.manifest_path)
-        self._loaded_mtime = self.manifest_path.stat().st_mtime_ns
+        self._loaded_mtime = self._manifest_stamp()
 
     def _doc_file(self, doc_id: str, ext: str) -> Path:
         return self.root / "docs" / f"{doc_id}.{ext}"
@@ -180,7 +224,7 @@ class EmbeddedIndex:
         with self._lock:
             self._reset_memory()
             manifest = self._manifest()
-            self._loaded_mtime = self.manifest_path.stat().st_mtime_ns if self.manifest_path.is_file() else None
+            self._loaded_mtime = self._manifest_stamp()
             docs, vec_parts, tokens = [], [], []
             for doc_id in manifest["docs"]:
                 try:
@@ -221,14 +265,21 @@ class EmbeddedIndex:
             add_words(agencies)
 
     def refresh(self) -> None:
-        """Pick up changes made by another process (manifest mtime changed)."""
-        mtime = self.manifest_path.stat().st_mtime_ns if self.manifest_path.is_file() else None
-        if mtime != self._loaded_mtime:
+        """Pick up changes made by another process (the manifest was replaced)."""
+        if self._manifest_stamp() != self._loaded_mtime:
             self._load()
 
     def _touch(self) -> None:
         """Metadata changed (status, review …): bump the manifest so other processes reload."""
-        self._write_manifest(list(self._doc_ids))
+        with self._write_lock():
+            self._write_manifest(list(self._manifest()["docs"]))
+
+    def reload_metadata(self) -> None:
+        """Metadata changed in the app DB behind the index's back (e.g. trusted issuers
+        re-derived statuses): reload it here and make other processes reload too."""
+        with self._write_lock():
+            self._reload_metas()
+            self._touch()
 
     # ---- embedding ---------------------------------------------------------------------
     def _vector_cache(self) -> VectorCache:
@@ -250,7 +301,7 @@ class EmbeddedIndex:
 
     def ensure_vectors(self) -> int:
         """Embed chunks indexed while the dense model was unavailable. Returns how many."""
-        with self._lock:
+        with self._write_lock():
             missing = [d for d in self._doc_ids if not self._doc_file(d, "npy").is_file()]
             n = 0
             for doc_id in missing:
@@ -281,9 +332,8 @@ class EmbeddedIndex:
                       user: str | None = None) -> list[dict]:
         """Bulk form of :meth:`add_document` (one BM25 rebuild and one reload for all)."""
         results = []
-        with self._lock:
-            self.refresh()
-            docs = list(self._doc_ids)
+        with self._write_lock():  # refreshes: another process's documents are in ``docs``
+            docs = list(self._manifest()["docs"])
             for meta, chunks, stored_path in items:
                 old = self.metas.admission(meta, chunks, docs)
                 if old is None:
@@ -319,12 +369,11 @@ class EmbeddedIndex:
             return results
 
     def delete_document(self, doc_id: str) -> None:
-        with self._lock:
-            self.refresh()
+        with self._write_lock():
             if doc_id not in self._doc_rows and self.metas.get(doc_id) is None:
                 raise NotFoundError(f"文档不存在：{doc_id}")
             self.metas.delete(doc_id)
-            self._write_manifest([d for d in self._doc_ids if d != doc_id])
+            self._write_manifest([d for d in self._manifest()["docs"] if d != doc_id])
             self._doc_file(doc_id, "json").unlink(missing_ok=True)
             self._doc_file(doc_id, "npy").unlink(missing_ok=True)
             self.metas.recompute()
@@ -332,8 +381,7 @@ class EmbeddedIndex:
 
     def update_meta(self, doc_id: str, **changes) -> DocMeta:
         """Change metadata fields (status changes should pass status_override=True)."""
-        with self._lock:
-            self.refresh()
+        with self._write_lock():
             meta = self.metas.update(doc_id, changes)
             self._reload_metas()
             self._touch()

@@ -60,16 +60,23 @@ class MetaStore:
     def admission(self, meta: DocMeta, chunks: list, present) -> list[str] | None:
         """How an incoming document enters an index holding ``present`` doc ids (shared by every
         index backend): ``None`` = an identical file is already there (no-op); otherwise the
-        doc ids it replaces (same tenant + file name, other content). Raises BadInputError for
-        an empty document or a file another tenant already imported."""
+        doc ids it replaces (same tenant + file name, other content). A document that is not
+        approved yet (a manager's upload) never replaces an approved one: it enters as a
+        pending new version beside it, and approving it (an administrator's action) retires
+        the old version. Raises BadInputError for an empty document. doc ids include the
+        tenant (:func:`core.documents.parse.tenant_doc_id`), so another tenant's copy of the
+        same file is never touched nor named."""
         if not chunks:
             raise BadInputError(f"文件“{meta.file_name}”没有可索引的内容")
         existing = self.get(meta.doc_id)
         if meta.doc_id in present and existing is not None:
-            if existing.tenant != meta.tenant:
-                raise BadInputError(f"文件“{meta.file_name}”已由租户“{existing.tenant}”导入，不能重复导入到其他租户")
+            if existing.tenant != meta.tenant:  # only on a hash collision; never name the other tenant
+                raise BadInputError(f"文件“{meta.file_name}”的文档编号冲突，请修改文件后重新导入")
             return None
-        return [m.doc_id for m in self.find_by_file(meta.tenant, meta.file_name) if m.doc_id != meta.doc_id]
+        same_name = [m for m in self.find_by_file(meta.tenant, meta.file_name) if m.doc_id != meta.doc_id]
+        if meta.review_state != "approved":
+            same_name = [m for m in same_name if m.review_state != "approved"]
+        return [m.doc_id for m in same_name]
 
     def find_by_file(self, tenant: str, file_name: str) -> list[DocMeta]:
         rows = self.db.query("SELECT meta FROM documents WHERE tenant = ? AND file_name = ?", (tenant, file_name))
@@ -99,11 +106,29 @@ class MetaStore:
     def relations(self) -> list[dict]:
         return self.db.query("SELECT from_doc, kind, target, to_doc FROM doc_relations ORDER BY id")
 
+    # ---- trusted issuers: whose documents may repeal / supersede / amend a tenant's ----------
+    def trusted_issuers(self, tenant: str | None = None) -> dict[str, list[dict]]:
+        """{tenant: [{"issuer_tenant", "authority"}]} (authority "" = any authority)."""
+        sql = "SELECT tenant, issuer_tenant, authority FROM doc_trusted_issuers"
+        rows = self.db.query(sql + (" WHERE tenant = ?" if tenant is not None else "") +
+                             " ORDER BY tenant, issuer_tenant, authority", (tenant,) if tenant is not None else ())
+        out: dict[str, list[dict]] = {}
+        for r in rows:
+            out.setdefault(r["tenant"], []).append({"issuer_tenant": r["issuer_tenant"], "authority": r["authority"]})
+        return out
+
+    def set_trusted_issuers(self, tenant: str, issuers: list[dict]) -> None:
+        with self.db.transaction():
+            self.db.execute("DELETE FROM doc_trusted_issuers WHERE tenant = ?", (tenant,))
+            for it in issuers:
+                self.db.execute("INSERT INTO doc_trusted_issuers (tenant, issuer_tenant, authority) VALUES (?, ?, ?)",
+                                (tenant, it["issuer_tenant"], it.get("authority") or ""))
+
     def recompute(self, today: date | None = None) -> dict[str, str]:
         """Re-derive every document's status and rewrite the 废止 relations; returns the
         statuses that changed {doc_id: new status}."""
         metas = self.all()
-        statuses, relations = compute_statuses(metas, today)
+        statuses, relations = compute_statuses(metas, today, trusted=self.trusted_issuers())
         changed = {}
         with self.db.transaction():
             self.db.execute("DELETE FROM doc_relations")
@@ -119,11 +144,32 @@ class MetaStore:
         return changed
 
 
-def compute_statuses(metas: list[DocMeta], today: date | None = None) -> tuple[dict[str, str], list[tuple]]:
+RELATION_KINDS = ("repeals", "supersedes", "amends")  # only 废止 (repeals) is extracted today
+
+
+def relation_may_act(source: DocMeta, target: DocMeta, trusted: dict[str, list[dict]] | None = None) -> bool:
+    """May ``source`` repeal / supersede / amend ``target``? Within one tenant, yes; across
+    tenants only when the target's tenant trusts the source's issuer: an entry
+    ``{"issuer_tenant": source.tenant, "authority": one of source.authorities or ""}`` in
+    ``trusted[target.tenant]`` (e.g. a city tenant trusting the province's 商务厅)."""
+    if source.tenant == target.tenant:
+        return True
+    for it in (trusted or {}).get(target.tenant, []):
+        if it["issuer_tenant"] != source.tenant:
+            continue
+        if not it.get("authority") or it["authority"] in source.authorities:
+            return True
+    return False
+
+
+def compute_statuses(metas: list[DocMeta], today: date | None = None,
+                     trusted: dict[str, list[dict]] | None = None) -> tuple[dict[str, str], list[tuple]]:
     """Status of each document: admin override wins; otherwise repealed when another document
     repeals its 文号 or title (同时废止) or its 有效期 has passed; upcoming when its 施行日期 is in
-    the future; draft stays draft; else in effect."""
+    the future; draft stays draft; else in effect. A relation only acts within a tenant or
+    from an issuer the target's tenant trusts (:func:`relation_may_act`)."""
     today_s = (today or date.today()).isoformat()
+    by_id = {m.doc_id: m for m in metas}
     by_number: dict[str, list[str]] = {}
     by_title: dict[str, list[str]] = {}
     for m in metas:
@@ -140,7 +186,7 @@ def compute_statuses(metas: list[DocMeta], today: date | None = None) -> tuple[d
         for target in m.repeals:
             num = normalize_doc_number(target)
             hits = by_number.get(num, []) if num else by_title.get(title_core(target), [])
-            hits = [h for h in hits if h != m.doc_id]
+            hits = [h for h in hits if h != m.doc_id and relation_may_act(m, by_id[h], trusted)]
             for h in hits:
                 relations.append((m.doc_id, target, h))
                 repealed.add(h)

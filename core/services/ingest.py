@@ -7,6 +7,14 @@ Permissions (enforced here, so CLI and dashboard obey the same rules):
   date could not be read also waits for review.
 - list / read: the tenants and domains of the principal (pending documents: administrators).
 - edit metadata, approve, set status, delete: administrators only.
+- each tenant imports its own copy of a file: the doc id is derived from the file's content
+  and the tenant (``tenant_doc_id``), so the same public PDF may be imported by several
+  tenants and none learns of the others.
+- a manager's upload with the name of an approved document becomes a pending new version
+  beside it (the approved one stays retrievable); approving the new version — an
+  administrator's action — retires the old one.
+- 废止 relations act within a tenant or from an issuer the tenant trusts
+  (:func:`set_trusted_issuers`), and a relation is shown only when the viewer may see both ends.
 """
 
 from __future__ import annotations
@@ -77,7 +85,7 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
     ``errors``; the others are indexed. ``status`` set by the caller is an override;
     ``approve`` marks documents reviewed (administrators only)."""
     from core.documents.metadata import extract_metadata
-    from core.documents.parse import doc_id_for, parse_file
+    from core.documents.parse import doc_id_for, parse_file, tenant_doc_id
 
     t0 = time.perf_counter()
     tenant = (tenant or "").strip()
@@ -101,13 +109,15 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
             size = f.stat().st_size
             if 0 < size <= int(settings.max_upload_mb) * 1024 * 1024:
                 # identical content is already indexed: a no-op, without parsing (or OCR) again
-                existing = index.get_meta(doc_id_for(f)) if index.has_document(doc_id_for(f)) else None
+                own_id = tenant_doc_id(doc_id_for(f), tenant)
+                existing = index.get_meta(own_id) if index.has_document(own_id) else None
                 if existing is not None and existing.tenant == tenant:
                     docs.append(_doc_entry(existing, len(index.chunks_of(existing.doc_id)), "unchanged"))
                     continue
             t = time.perf_counter()
             parsed = parse_file(f, ocr_cache_dir=settings.cache_dir / "ocr",
                                 max_bytes=int(settings.max_upload_mb) * 1024 * 1024)
+            parsed.doc_id = tenant_doc_id(parsed.doc_id, tenant)  # this tenant's own copy
             meta = extract_metadata(parsed)
             timing["parse_s"] += time.perf_counter() - t
             meta.tenant = tenant
@@ -123,6 +133,7 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
             timing["chunk_s"] += time.perf_counter() - t
             if not chunks:
                 raise BadInputError(f"文件“{f.name}”没有可索引的文字内容")
+            meta.flagged_chunks = scan_chunks(chunks)
             stored = settings.docs_dir / f"{meta.doc_id}{f.suffix.lower()}"
             if not stored.exists():
                 shutil.copyfile(f, stored)
@@ -140,6 +151,9 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
             entry["warnings"] = parsed.warnings
             if emb.get("error"):
                 entry["warnings"] = [*parsed.warnings, f"向量化失败，已仅按关键词索引：{emb['error']}"]
+            if meta.flagged_chunks:
+                entry["warnings"] = [*entry["warnings"], f"有 {len(meta.flagged_chunks)} 个片段疑似包含提示注入指令，"
+                                     "已在文档库中标记（这些文字只会作为数据交给模型）"]
             docs.append(entry)
         except AppError as exc:
             errors.append({"file": str(f), "reason": exc.user_message})
@@ -154,8 +168,20 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
     return report
 
 
+def scan_chunks(chunks: list[Chunk]) -> list[dict]:
+    """Chunks whose text looks like a prompt injection: [{"chunk_id", "ord", "patterns"}]."""
+    from core.security.injection import detect_injection
+
+    out = []
+    for c in chunks:
+        hits = detect_injection(c.text)
+        if hits:
+            out.append({"chunk_id": c.chunk_id, "ord": c.ord, "patterns": hits})
+    return out
+
+
 def _doc_entry(meta: DocMeta, chunks: int, action: str) -> dict:
-    return {"doc_id": meta.doc_id, "file_name": meta.file_name, "pages": meta.pages, "chunks": chunks,
+    return {"flagged_chunks": len(meta.flagged_chunks),"doc_id": meta.doc_id, "file_name": meta.file_name, "pages": meta.pages, "chunks": chunks,
             "doc_number": meta.doc_number, "authority": "、".join(meta.authorities),
             "publish_date": meta.publish_date or meta.sign_date, "status": meta.status,
             "title": meta.title, "review_state": meta.review_state, "tenant": meta.tenant, "action": action}
@@ -309,8 +335,24 @@ def get_document(principal: Principal, doc_id: str) -> dict:
     index = index_module.get_index()
     from core.retrieval.metastore import MetaStore
 
-    rels = [r for r in MetaStore().relations() if doc_id in (r["from_doc"], r["to_doc"])]
-    return {"meta": _meta_dict(meta), "chunks": [c.to_dict() for c in index.chunks_of(doc_id)], "relations": rels}
+    rels = [r for r in MetaStore().relations() if doc_id in (r["from_doc"], r["to_doc"])
+            and _relation_visible(principal, r)]
+    flags = {f["chunk_id"]: f["patterns"] for f in meta.flagged_chunks}
+    chunks = [{**c.to_dict(), "flagged": flags.get(c.chunk_id, [])} for c in index.chunks_of(doc_id)]
+    return {"meta": _meta_dict(meta), "chunks": chunks, "relations": rels}
+
+
+def _relation_visible(principal: Principal, rel: dict) -> bool:
+    """A relation is shown only when the viewer may see both of its ends (an unresolved
+    target is the source document's own text)."""
+    index = index_module.get_index()
+    for d in (rel["from_doc"], rel["to_doc"]):
+        if d is None:
+            continue
+        meta = index.get_meta(d)
+        if meta is None or not filters.doc_visible(meta, principal):
+            return False
+    return True
 
 
 def _validate_changes(changes: dict) -> dict:
@@ -345,11 +387,21 @@ def update_document(principal: Principal, doc_id: str, **changes) -> dict:
 
 
 def approve_document(principal: Principal, doc_id: str) -> dict:
+    """Approve a pending document. When it is a new version of a document with the same file
+    name in the same tenant, the older version is retired (replaced) in the same step."""
     _require_admin(principal)
-    _visible_meta(principal, doc_id)
-    meta = index_module.get_index().update_meta(doc_id, review_state="approved")
-    audit(principal.name, "doc_approve", target=doc_id)
-    return _meta_dict(meta)
+    current = _visible_meta(principal, doc_id)
+    from core.retrieval.metastore import MetaStore
+
+    index = index_module.get_index()
+    older = [m.doc_id for m in MetaStore().find_by_file(current.tenant, current.file_name) if m.doc_id != doc_id]
+    meta = index.update_meta(doc_id, review_state="approved")
+    for old in older:
+        _delete_stored(old)
+    audit(principal.name, "doc_approve", target=doc_id, detail={"replaced": older} if older else None)
+    out = _meta_dict(index.get_meta(doc_id) or meta)
+    out["replaced"] = older
+    return out
 
 
 def set_document_status(principal: Principal, doc_id: str, status: str | None) -> dict:
@@ -372,11 +424,62 @@ def delete_document(principal: Principal, doc_id: str) -> None:
     _visible_meta(principal, doc_id)
     from core.retrieval.metastore import MetaStore
 
+    _delete_stored(doc_id)
+    audit(principal.name, "doc_delete", target=doc_id)
+
+
+def _delete_stored(doc_id: str) -> None:
+    """Remove a document from the index, the app DB and the stored originals."""
+    from core.retrieval.metastore import MetaStore
+
     row = MetaStore().row(doc_id)
     index_module.get_index().delete_document(doc_id)
     if row and row.get("stored_path"):
         Path(row["stored_path"]).unlink(missing_ok=True)
-    audit(principal.name, "doc_delete", target=doc_id)
+
+
+def trusted_issuers(principal: Principal, tenant: str) -> list[dict]:
+    """The issuers whose documents may repeal this tenant's documents besides its own:
+    [{"issuer_tenant", "authority"}] (authority "" = any authority of that tenant)."""
+    if not principal.is_admin and tenant not in principal.tenants:
+        raise PermissionDenied(f"当前账号不属于租户“{tenant}”")
+    from core.retrieval.metastore import MetaStore
+
+    return MetaStore().trusted_issuers(tenant).get(tenant, [])
+
+
+def set_trusted_issuers(principal: Principal, tenant: str, issuers: list) -> list[dict]:
+    """Administrators: set which issuers a tenant trusts (e.g. a city tenant trusting the
+    province tenant's 山东省商务厅). Each item is ``{"issuer_tenant", "authority"?}`` or the
+    string ``"TENANT"`` / ``"TENANT:AUTHORITY"``. Statuses are re-derived at once."""
+    _require_admin(principal)
+    tenant = (tenant or "").strip()
+    if not tenant:
+        raise BadInputError("必须指定租户")
+    if principal.tenants and tenant not in principal.tenants:
+        raise PermissionDenied(f"当前账号不属于租户“{tenant}”")
+    clean: list[dict] = []
+    for it in issuers or []:
+        if isinstance(it, str):
+            it_tenant, _, authority = it.partition(":")
+            it = {"issuer_tenant": it_tenant, "authority": authority}
+        it_tenant = str(it.get("issuer_tenant") or "").strip()
+        if not it_tenant or it_tenant == tenant:
+            raise BadInputError("受信任的发文方须是另一个租户（同一租户内的废止关系本来就生效）")
+        entry = {"issuer_tenant": it_tenant, "authority": str(it.get("authority") or "").strip()}
+        if entry not in clean:
+            clean.append(entry)
+    from core.retrieval.metastore import MetaStore
+
+    store = MetaStore()
+    store.set_trusted_issuers(tenant, clean)
+    store.recompute()
+    reload = getattr(index_module.get_index(), "reload_metadata", None)
+    if reload is not None:  # the embedded index keeps metadata in memory: reload it everywhere
+        reload()
+    audit(principal.name, "doc_trusted_issuers", target=tenant, detail={"issuers": clean})
+    return clean
+
 
 
 def document_file(principal: Principal, doc_id: str) -> Path | None:

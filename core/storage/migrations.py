@@ -152,3 +152,15 @@ MIGRATIONS.append(("1110_audit_trail", [
     "CREATE INDEX audit_log_user_at ON audit_log (user_name, at)",
     "CREATE INDEX audit_log_action_at ON audit_log (action, at)",
 ]))
+
+# ---- document relations across tenants (issue 11): which issuers a tenant trusts to repeal,
+# supersede or amend its documents (besides its own documents). authority '' = any authority
+# of that issuer tenant.
+MIGRATIONS.append(("1120_doc_trusted_issuers", [
+    """CREATE TABLE doc_trusted_issuers (
+        tenant TEXT NOT NULL,
+        issuer_tenant TEXT NOT NULL,
+        authority TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (tenant, issuer_tenant, authority)
+    )""",
+]))

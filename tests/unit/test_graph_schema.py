@@ -17,7 +17,8 @@ def test_fifteen_templates_with_spec_columns():
 
 
 def test_sensitive_fields():
-    assert S.SENSITIVE_FIELDS == {"税后工资", "餐费", "加班超时费", "国定加班费", "值班费", "联系电话", "身份证号码", "政治面貌"}
+    assert S.SENSITIVE_FIELDS == {"税后工资", "餐费", "加班超时费", "国定加班费", "值班费", "联系电话", "身份证号码", "政治面貌",
+                                  "出生日期"}
 
 
 def test_every_node_and_rel_table_has_provenance_and_a_key():

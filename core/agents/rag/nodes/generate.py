@@ -11,6 +11,7 @@ from core.agents.rag.logic import MAX_USED, extract_answer, part_pool, render_cl
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.textutil import SYNONYMS, key_terms, norm, specific_terms, term_in, yesno_predicates
 from core.llm.client import READ_ONLY_SAFETY
+from core.security.injection import DATA_INSTRUCTION, data_block
 
 GENERATE_PROMPT = (
     "你是政务政策问答助手，只能依据下面编号的参考片段回答，不得使用片段以外的知识。\n"
@@ -18,7 +19,8 @@ GENERATE_PROMPT = (
     "2. 优先使用片段原文中的数字、日期、金额和条件，不得改写数字；\n"
     "3. 片段之间对同一事项规定不一致时：印发日期更新的文件优先；上级机关文件与下级细则冲突时以上级现行文件为准；"
     "无法判断替代关系时，分别列出两份文件的表述，并注明各自的文号和日期；\n"
-    "4. 片段不足以回答时，直接说“暂未查到相关规定”，不要猜测；\n5. 回答简洁，用中文。\n" + READ_ONLY_SAFETY
+    "4. 片段不足以回答时，直接说“暂未查到相关规定”，不要猜测；\n5. 回答简洁，用中文。\n" + DATA_INSTRUCTION + "\n" +
+    READ_ONLY_SAFETY
 )
 
 
@@ -38,7 +40,8 @@ def _numbered(used: list[dict]) -> str:
         meta = "，".join(b for b in (d.get("doc_number"), d.get("authority"), d.get("date"),
                                      {"in_effect": "现行有效", "repealed": "已废止"}.get(d.get("status"), ""),
                                      f"第{d.get('page')}页") if b)
-        out.append(f"[{n}]《{doc_title(d)}》（{meta}）{d.get('heading') or ''}\n{d.get('body') or d.get('text')}")
+        out.append(f"[{n}]《{doc_title(d)}》（{meta}）{d.get('heading') or ''}\n"
+                   f"{data_block(d.get('body') or d.get('text') or '')}")
     return "\n\n".join(out)
 
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from core.agents.rag.logic import REL_THRESHOLD, merge_pool, part_pool, question_gaps, score_chunk, slot_kind
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
+from core.security.injection import DATA_INSTRUCTION, data_block
 
 MAX_GRADE = 16
 
@@ -29,8 +30,14 @@ class GradeOut(BaseModel):
 GRADE_PROMPT = (
     "你是检索质量评审员。判断每个候选片段是否包含回答用户问题所需的信息。"
     "只依据片段内容判断，不要回答问题。对每个片段给出 relevant（true/false）和一句话理由；"
-    "并列出还缺少的信息（missing）和应排除的无关主题或文件（exclude）。"
+    "并列出还缺少的信息（missing）和应排除的无关主题或文件（exclude）。" + DATA_INSTRUCTION
 )
+
+
+def listing(docs: list[dict]) -> str:
+    """The numbered candidates for the grading prompt; chunk text only inside data blocks."""
+    return "\n\n".join(f"[{i}] 《{d.get('title') or d.get('file_name')}》{d.get('heading') or ''}\n"
+                       f"{data_block((d.get('text') or '')[:600])}" for i, d in enumerate(docs, 1))
 
 
 def grade(state: dict, *, config) -> dict:
@@ -53,10 +60,8 @@ def grade(state: dict, *, config) -> dict:
     if llm is not None and docs:
         try:
             llm_step(rt)
-            listing = "\n\n".join(f"[{i}] 《{d.get('title') or d.get('file_name')}》{d.get('heading') or ''}\n"
-                                  f"{(d.get('text') or '')[:600]}" for i, d in enumerate(docs, 1))
             res = llm.generate([{"role": "system", "content": GRADE_PROMPT},
-                                {"role": "user", "content": f"用户问题：{question}\n\n候选片段：\n{listing}"}],
+                                {"role": "user", "content": f"用户问题：{question}\n\n候选片段：\n{listing(docs)}"}],
                                GradeOut, budget=rt.budget)
             verdicts = {v.n: v for v in res.verdicts}
             for i, d in enumerate(graded_all, 1):
