@@ -37,7 +37,7 @@ def run_demo(reset: bool = False) -> dict:
 
     t0 = time.perf_counter()
     users = create_demo_users()
-    graph = load_demo_graph(clear=reset)
+    graph = load_demo_graph(clear=reset, tenant=DEMO_TENANT)
     documents = ingest_demo_documents(reset=reset)
     audit("cli", "demo", detail={"reset": reset, "seconds": round(time.perf_counter() - t0, 1)})
     return {"graph": graph, "documents": documents, "users": users}

@@ -67,16 +67,19 @@ def test_schema_created_on_an_empty_database(neo4j_empty_uri):
             cons = ses.run("SHOW CONSTRAINTS YIELD labelsOrTypes, properties, type").data()
             idx = ses.run("SHOW INDEXES YIELD labelsOrTypes, properties, owningConstraint "
                           "WHERE owningConstraint IS NULL AND labelsOrTypes IS NOT NULL").data()
-        unique = {(r["labelsOrTypes"][0], r["properties"][0]) for r in cons if "UNIQUENESS" in r["type"]}
-        assert unique == {(nt.label, nt.pk) for nt in NODE_TABLES}
+        unique = {(r["labelsOrTypes"][0], tuple(r["properties"])) for r in cons if "UNIQUENESS" in r["type"]}
+        # a key is unique per scope (tenant + generation), so two tenants may share keys
+        assert unique == {(nt.label, ("_scope", nt.pk)) for nt in NODE_TABLES} | {
+            (Q.GEN_META_LABEL, ("tenant",)), (Q.GEN_SCOPE_LABEL, ("scope",))}
         lookups = {(r["labelsOrTypes"][0], r["properties"][0]) for r in idx}
         assert {("考勤", "年月"), ("人员", "岗位名称"), ("财务", "工号")} <= lookups
-        assert len(cons) + len(idx) == len(neo4j_constraints())
+        assert len(cons) + len(idx) == len(neo4j_constraints()) + len(Q.GEN_DDL)
         # the key is enforced by the server, not only by MERGE
         with s._driver.session(database=s.database) as ses:
-            ses.run("CREATE (:项目 {项目编号: 'U1'})").consume()
+            ses.run("CREATE (:项目 {项目编号: 'U1', _scope: 'a#1'})").consume()
+            ses.run("CREATE (:项目 {项目编号: 'U1', _scope: 'b#1'})").consume()
             with pytest.raises(Exception, match="already exists"):
-                ses.run("CREATE (:项目 {项目编号: 'U1'})").consume()
+                ses.run("CREATE (:项目 {项目编号: 'U1', _scope: 'a#1'})").consume()
     finally:
         s.close()
 
@@ -101,8 +104,8 @@ def test_factory_returns_neo4j_when_configured(neo4j_uri, monkeypatch):
     monkeypatch.setenv("ZHICE_NEO4J_URI", neo4j_uri)
     config.set_settings(None)
     try:
-        s = get_graph_store()
-        assert isinstance(s, Neo4jStore) and s.backend == "neo4j"
+        s = get_graph_store(tenant="demo")
+        assert isinstance(s, Neo4jStore) and s.backend == "neo4j" and s.tenant == "demo"
         assert s.server_info()["version"].startswith("5.")
     finally:
         close_graph_stores()
