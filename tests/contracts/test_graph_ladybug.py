@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import ReadOnlyViolation
 from core.graph.store.ladybug import LadybugStore
-from tests.contracts.graph_contract import GraphStoreContract, _seed
+from tests.contracts.graph_contract import GraphStoreContract, TenancyContract, _seed
 
 
 class TestLadybugStore(GraphStoreContract):
@@ -15,6 +15,16 @@ class TestLadybugStore(GraphStoreContract):
         s = LadybugStore(tmp_path / "graph" / "g.lbug")
         yield s
         s.close()
+
+
+class TestLadybugTenancy(TenancyContract):
+    @pytest.fixture
+    def graph_settings(self, workspace):
+        from core import config
+        from core.graph.store import close_graph_stores
+
+        yield config.get_settings()
+        close_graph_stores()
 
 
 def test_reads_run_on_a_read_only_database(tmp_path):

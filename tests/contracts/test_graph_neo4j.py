@@ -20,7 +20,7 @@ from core.graph.store import close_graph_stores, get_graph_store
 from core.graph.store.ladybug import LadybugStore
 from core.graph.store.neo4j import Neo4jStore
 from core.services.build import load_config
-from tests.contracts.graph_contract import GraphStoreContract, _seed
+from tests.contracts.graph_contract import GraphStoreContract, TenancyContract, _seed
 from tests.support.neo4j_server import neo4j_empty_uri, neo4j_server, neo4j_uri  # noqa: F401 - fixtures
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,6 +37,27 @@ class TestNeo4jStore(GraphStoreContract):
         s = _store(neo4j_uri)
         yield s
         s.close()
+
+
+class TestNeo4jTenancy(TenancyContract):
+    @pytest.fixture
+    def graph_settings(self, neo4j_uri, workspace):
+        yield config.load_settings({"ZHICE_NEO4J_URI": neo4j_uri})
+        close_graph_stores()
+
+    def leftovers(self, settings, tenant: str) -> list[str]:
+        """Generation folders and node scopes of the tenant other than the current one."""
+        folders = super().leftovers(settings, tenant)
+        s = _store(settings.neo4j_uri)
+        try:
+            current = s.current(tenant)[1]
+            with s._driver.session(database=s.database) as ses:
+                scopes = [r["s"] for r in ses.run("MATCH (n) WHERE n._scope STARTS WITH $p AND n._scope <> $c "
+                                                  "RETURN DISTINCT n._scope AS s", p=f"{tenant}#", c=current or "")]
+            marks = [m["scope"] for m in s.marks(tenant)]
+        finally:
+            s.close()
+        return folders + sorted(scopes) + sorted(marks)
 
 
 @pytest.fixture
