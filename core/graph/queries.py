@@ -932,7 +932,7 @@ def scope_copy_nodes(label: str, batch: int = 5_000) -> str:
     """Copy every ``label`` node of scope ``$from`` into scope ``$to`` (auto-commit)."""
     lb = q(_node(label).label)
     return (f"MATCH (n:{lb} {{{_scope_prop()}: $from}}) "
-            f"CALL (n) {{ CREATE (m:{lb}) SET m = properties(n), m.{_scope_prop()} = $to }} "
+            f"CALL (n) {{ CREATE (m:{lb}) SET m = n {{.*, {_scope_prop()}: $to}} }} "
             f"IN TRANSACTIONS OF {int(batch)} ROWS")
 
 
