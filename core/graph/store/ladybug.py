@@ -75,8 +75,13 @@ def dedup_last_wins(rows: Iterable[dict], key) -> list[dict]:
 
 
 class LadybugStore:
+    """One LadybugDB database file (a tenant's generation is one such file; see tenancy.py)."""
+
     backend = "ladybug"
     dialect = LADYBUG
+    #: a bare database file belongs to no tenant; tenancy.py wraps the files of tenants
+    tenant: str | None = None
+    generation: int = 0
 
     def __init__(self, path: str | Path | None = None, *, read_only_path: bool = True, read_only: bool = False):
         self.path = str(path) if path else ":memory:"

@@ -102,7 +102,7 @@ class Neo4jStore:
             raise ValueError("scope and tenant are exclusive")
         #: fixed scope ("<tenant>#<generation>"), or None: follow ``tenant``'s current generation
         self.scope = None if tenant is not None else (scope or DEFAULT_SCOPE)
-        self.tenant = tenant if tenant is not None else self.scope.rsplit("#", 1)[0]
+        self.tenant = tenant if tenant is not None else (self.scope.rsplit("#", 1)[0] if scope else None)
         user = user if user is not None else s.neo4j_user
         password = password if password is not None else s.neo4j_password
         auth = (user or "neo4j", password) if password else None
