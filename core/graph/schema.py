@@ -463,12 +463,23 @@ def ladybug_ddl() -> list[str]:
     return stmts
 
 
+#: Neo4j keeps every tenant and generation in one database: each business node carries
+#: ``_scope = "<tenant>#<generation>"`` and its key is unique per scope (core/graph/store/dialect.py).
+NEO4J_SCOPE = "_scope"
+
+
+def neo4j_legacy_constraints() -> list[str]:
+    """Drops of the single-key uniqueness constraints of graphs built before tenancy (two
+    tenants may share a key, so only (scope, key) may be unique)."""
+    return [f"DROP CONSTRAINT {q('uniq_' + nt.label)} IF EXISTS" for nt in NODE_TABLES]
+
+
 def neo4j_constraints() -> list[str]:
-    """Uniqueness constraints per label's key plus lookup indexes on the join columns."""
+    """Uniqueness constraints per label's (scope, key) plus lookup indexes on the join columns."""
     stmts = []
     for nt in NODE_TABLES:
-        stmts.append(f"CREATE CONSTRAINT {q('uniq_' + nt.label)} IF NOT EXISTS FOR (n:{q(nt.label)}) "
-                     f"REQUIRE n.{q(nt.pk)} IS UNIQUE")
+        stmts.append(f"CREATE CONSTRAINT {q('uniq_scope_' + nt.label)} IF NOT EXISTS FOR (n:{q(nt.label)}) "
+                     f"REQUIRE (n.{q(NEO4J_SCOPE)}, n.{q(nt.pk)}) IS UNIQUE")
         for p in ("项目编号", "工号", "年月", "姓名", "项目名称", "岗位名称"):
             if p in nt.property_names and p != nt.pk:
                 stmts.append(f"CREATE INDEX {q('idx_' + nt.label + '_' + p)} IF NOT EXISTS FOR (n:{q(nt.label)}) "

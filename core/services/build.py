@@ -2,7 +2,11 @@
 the 数据导入与建图 page, and the lead's ``demo`` command).
 
 Every function that changes the graph or reads uploads takes the acting :class:`Principal`
-and refuses non-admins with :class:`core.errors.PermissionDenied`.
+and refuses non-admins with :class:`core.errors.PermissionDenied`, and names the tenant whose
+graph it builds or reads (``None``: the workspace's default tenant, ``ZHICE_DEFAULT_TENANT``).
+A build writes a new generation and publishes it atomically (core/graph/store/tenancy.py); the
+generation keeps a copy of every source spreadsheet so provenance rows open exactly the file
+that was built.
 """
 
 from __future__ import annotations
@@ -14,13 +18,14 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from core.config import get_settings
+from core.config import TENANT_RE, get_settings
 from core.errors import BadInputError, PermissionDenied
 from core.graph import templates as T
 from core.graph.builder import build_graph
 from core.graph.reader import ReadResult, read_files
 from core.graph.schema import TEMPLATE_BY_NAME, TEMPLATE_NAMES, template
-from core.graph.store import get_graph_store
+from core.graph.store import get_graph_store, graph_build, graph_tenants, validate_tenant
+from core.graph.store.tenancy import unique_source_names
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE_CONFIG = REPO / "data" / "samples" / "business" / "config.json"
@@ -65,7 +70,8 @@ def cli_templates(args) -> int:
 
 # ---- config ----------------------------------------------------------------------------
 def load_config(path: str | Path) -> dict[str, list[tuple[Path, str]]]:
-    """Template → [(absolute path, name as written in the config)]; paths relative to the config."""
+    """Template → [(absolute path, file name)]; paths relative to the config. The file name (no
+    folders) is what provenance records as 来源文件."""
     path = Path(path)
     if not path.is_file():
         raise BadInputError(f"构建配置文件不存在：{path}")
@@ -81,22 +87,33 @@ def load_config(path: str | Path) -> dict[str, list[tuple[Path, str]]]:
             files = [files]
         if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
             raise BadInputError(f"构建配置中模板“{name}”的值应为文件路径列表")
-        out[name] = [((path.parent / f).resolve(), f) for f in files]
+        out[name] = [((path.parent / f).resolve(), Path(f).name) for f in files]
     return out
 
 
 # ---- build -----------------------------------------------------------------------------
-def _build(files: dict[str, list[tuple[Path, str]]], *, clear: bool, progress: ProgressFn | None) -> dict:
+def _tenant(tenant: str | None) -> str:
+    return validate_tenant(get_settings().default_tenant if tenant is None else tenant)
+
+
+def _build(files: dict[str, list[tuple[Path, str]]], *, tenant: str, clear: bool,
+           progress: ProgressFn | None) -> dict:
+    unique_source_names(files)
     read = read_files(files, progress)
-    store = get_graph_store()
-    report = build_graph(store, read, clear=clear, progress=progress)
-    return report.to_dict()
+    with graph_build(tenant, clear=clear) as stage:
+        for tname, items in files.items():
+            for path, name in items:
+                if Path(path).is_file():
+                    stage.add_source(tname, name, path)
+        report = build_graph(stage, read, clear=clear, progress=progress)
+    return {**report.to_dict(), "tenant": tenant, "generation": stage.generation}
 
 
-def build_from_config(principal, config: str | Path, *, clear: bool = False,
+def build_from_config(principal, config: str | Path, *, tenant: str | None = None, clear: bool = False,
                       progress: ProgressFn | None = None) -> dict:
     require_admin(principal)
-    return _build(load_config(config), clear=clear, progress=progress)
+    tenant = _tenant(tenant)
+    return _build(load_config(config), tenant=tenant, clear=clear, progress=progress)
 
 
 def _safe_name(name: str) -> str:
@@ -104,53 +121,71 @@ def _safe_name(name: str) -> str:
     return re.sub(r"[^\w.\-()（）]+", "_", name) or "upload.xlsx"
 
 
-def _save_uploads(uploads: dict[str, Iterable[tuple[str, bytes]]]) -> dict[str, list[tuple[Path, str]]]:
+def _save_uploads(tenant: str, uploads: dict[str, Iterable[tuple[str, bytes]]]) -> dict[str, list[tuple[Path, str]]]:
+    """Save uploads under the tenant's folder: uploads/business/<tenant>/<template>/<file>."""
     settings = get_settings()
     limit = settings.max_upload_mb * 1024 * 1024
-    folder = settings.dir("uploads", "business")
+    folder = settings.dir("uploads", "business", tenant)
     files: dict[str, list[tuple[Path, str]]] = {}
     for tname, items in uploads.items():
+        if tname not in TEMPLATE_BY_NAME:
+            raise BadInputError(f"未知模板“{tname}”，可选：{'、'.join(TEMPLATE_NAMES)}")
         for fname, data in items:
             if len(data) > limit:
                 raise BadInputError(f"文件 {fname} 超过上传大小上限 {settings.max_upload_mb} MB")
             target = folder / tname / _safe_name(fname)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-            files.setdefault(tname, []).append((target, fname))
+            # provenance records the uploaded file's own name (without any folder part)
+            display = Path(str(fname).replace("\\", "/")).name
+            files.setdefault(tname, []).append((target, display if display not in ("", ".", "..") else target.name))
     return files
 
 
-def validate_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]]) -> dict:
+def validate_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]], *,
+                     tenant: str | None = None) -> dict:
     """Read and check uploaded files without building: {"issues": [...], "rows_read", "files_read", "records"}."""
     require_admin(principal)
-    read = read_files(_save_uploads(uploads))
+    read = read_files(_save_uploads(_tenant(tenant), uploads))
     return {**issues_of(read), "rows_read": read.rows_read, "files_read": read.files_read,
             "records": {k: len(v) for k, v in read.records.items()}}
 
 
-def build_from_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]], *, clear: bool = False,
-                       progress: ProgressFn | None = None) -> dict:
+def build_from_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]], *, tenant: str | None = None,
+                       clear: bool = False, progress: ProgressFn | None = None) -> dict:
     """Build from uploaded files: ``uploads`` = template → [(file name, bytes)]."""
     require_admin(principal)
-    return _build(_save_uploads(uploads), clear=clear, progress=progress)
+    tenant = _tenant(tenant)
+    files = _save_uploads(tenant, uploads)
+    return _build(files, tenant=tenant, clear=clear, progress=progress)
 
 
-def clear_graph(principal) -> dict:
+def clear_graph(principal, *, tenant: str | None = None) -> dict:
+    """Replace the tenant's graph by an empty one (a new generation, published atomically)."""
     require_admin(principal)
-    store = get_graph_store()
-    store.clear()
-    return store.counts()
+    with graph_build(_tenant(tenant), clear=True) as stage:
+        counts = stage.counts()
+    return counts
 
 
-def graph_counts(principal) -> dict:
-    """Counts per label / relationship type of the current graph (admins: the import page)."""
+def tenant_choices(principal) -> list[str]:
+    """Tenants an administrator may build: the default tenant first, then the principal's own
+    tenants and those that already have a graph."""
     require_admin(principal)
-    return get_graph_store().counts()
+    default = get_settings().default_tenant
+    others = set(getattr(principal, "tenants", ()) or ()) | set(graph_tenants())
+    return [default] + sorted(t for t in others - {default} if TENANT_RE.fullmatch(str(t)))
 
 
-def load_demo_graph(clear: bool = True) -> dict:
-    """Build the bundled sample spreadsheets (data/samples/business) into the workspace graph."""
-    return _build(load_config(SAMPLE_CONFIG), clear=clear, progress=None)
+def graph_counts(principal, *, tenant: str | None = None) -> dict:
+    """Counts per label / relationship type of the tenant's current graph (admins: the import page)."""
+    require_admin(principal)
+    return get_graph_store(tenant=_tenant(tenant)).counts()
+
+
+def load_demo_graph(clear: bool = True, *, tenant: str = "demo") -> dict:
+    """Build the bundled sample spreadsheets (data/samples/business) into ``tenant``'s graph."""
+    return _build(load_config(SAMPLE_CONFIG), tenant=validate_tenant(tenant), clear=clear, progress=None)
 
 
 # ---- issues table ----------------------------------------------------------------------
@@ -179,7 +214,7 @@ def issues_csv(issues: list[dict]) -> bytes:
 
 # ---- CLI -------------------------------------------------------------------------------
 def _human(r: dict) -> str:
-    lines = [f"构建完成，用时 {r['seconds']} 秒；错误 {len(r['errors'])} 条，警告 {len(r['warnings'])} 条",
+    lines = [f"租户 {r['tenant']} 的图谱第 {r['generation']} 版构建完成，用时 {r['seconds']} 秒；错误 {len(r['errors'])} 条，警告 {len(r['warnings'])} 条",
              "节点：" + "，".join(f"{k} {v}" for k, v in r["nodes"].items() if v),
              "关系：" + "，".join(f"{k} {v}" for k, v in r["edges"].items() if v)]
     for e in r["errors"][:50]:
@@ -194,11 +229,11 @@ def cli_build_graph(args) -> int:
     from core.security.principals import resolve_user
 
     principal = resolve_user(getattr(args, "user", None))
-    result = build_from_config(principal, args.config, clear=args.clear)
+    result = build_from_config(principal, args.config, tenant=getattr(args, "tenant", None), clear=args.clear)
     emit(result, args.json, _human)
     return 2 if args.strict and result["errors"] else 0
 
 
 __all__ = ["write_templates", "template_list", "template_bytes", "cli_templates", "load_config", "build_from_config",
-           "validate_uploads", "build_from_uploads", "clear_graph", "graph_counts", "load_demo_graph", "issues_of",
+           "validate_uploads", "build_from_uploads", "clear_graph", "graph_counts", "tenant_choices", "load_demo_graph", "issues_of",
            "issues_csv", "cli_build_graph", "require_admin", "TEMPLATE_NAMES"]

@@ -51,7 +51,7 @@ def run_demo(reset: bool = False, *, echo=print) -> dict:
 
     t0 = time.perf_counter()
     users, created = create_demo_users(echo=echo)
-    graph = load_demo_graph(clear=reset)
+    graph = load_demo_graph(clear=reset, tenant=DEMO_TENANT)
     documents = ingest_demo_documents(reset=reset)
     audit("cli", "demo", detail={"reset": reset, "seconds": round(time.perf_counter() - t0, 1),
                                  "users_created": sorted(created)})

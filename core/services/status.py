@@ -30,16 +30,20 @@ def _checkpoints() -> tuple[str, str]:
 
 
 def _graph() -> tuple[str, str]:
-    from core.graph.store import get_graph_store
+    from core.graph.store import get_graph_store, graph_tenants
 
-    store = get_graph_store()
-    counts = store.counts()
-    nodes = sum(counts.get("nodes", {}).values())
-    edges = sum(counts.get("edges", {}).values())
     backend = "Neo4j" if get_settings().graph_backend == "neo4j" else "LadybugDB（内嵌）"
-    if nodes == 0:
+    parts = []
+    for tenant in graph_tenants():
+        store = get_graph_store(tenant=tenant)
+        generation = store.generation
+        counts = store.counts()
+        nodes = sum(counts.get("nodes", {}).values())
+        edges = sum(counts.get("edges", {}).values())
+        parts.append(f"租户 {tenant}（第 {generation} 版）节点 {nodes} · 关系 {edges}")
+    if not parts:
         return "warn", f"{backend} · 图谱为空（请在“数据导入与建图”上传模板，或运行 python -m core.cli demo）"
-    return "ok", f"{backend} · 节点 {nodes} · 关系 {edges}"
+    return "ok", f"{backend} · " + "；".join(parts)
 
 
 def _index() -> tuple[str, str]:

@@ -172,3 +172,372 @@ class GraphStoreContract:
         assert c["nodes"]["人员"] == n and c["nodes"]["证书"] == n and c["edges"]["持有"] == n
         assert c["edges"]["服务于"] == 2000
         assert store.query("MATCH (p:人员) WHERE p.工号 = 'K009999' RETURN p.行号 AS r") == [{"r": 10001}]
+
+
+# =======================================================================================
+# Tenancy and generations (core.graph.store: get_graph_store / graph_build / graph_tenants /
+# source_file). A backend's module provides ``graph_settings`` (Settings of a workspace on that
+# backend) and may override :meth:`TenancyContract.leftovers`.
+# =======================================================================================
+import json  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from core.errors import BadInputError, GraphBuildBusy, GraphStoreError  # noqa: E402
+from core.graph.reader import read_files  # noqa: E402
+from core.graph.schema import NODE_TABLES, REL_TABLES, TEMPLATE_BY_NAME  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLES = REPO / "data" / "samples" / "business"
+SAMPLE_CONFIG = SAMPLES / "config.json"
+BROKEN_CONFIG = REPO / "data" / "samples" / "broken" / "config.json"
+
+#: Columns whose values the "B" tenant keeps (keys and references), so both tenants share keys.
+_KEEP_SUFFIXES = ("编号", "工号", "年月", "日期", "类型")
+_KEEP = {"名称", "供应商名称", "岗位名称", "岗位", "依据", "姓名"}
+
+
+def _tenant_b_records(read):
+    """The sample records with every other text/number changed: same keys, different values."""
+    from core.graph.schema import DAY_COLUMNS
+
+    for tname, recs in read.records.items():
+        keys = set(TEMPLATE_BY_NAME[tname].key)
+        for rec in recs:
+            for col, v in list(rec.values.items()):
+                if col in keys or col in DAY_COLUMNS or col.endswith(_KEEP_SUFFIXES) or col in _KEEP:
+                    continue
+                if isinstance(v, str) and v:
+                    rec.values[col] = v + "·乙"
+                elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                    rec.values[col] = v + 7919
+            if "姓名" in rec.values and isinstance(rec.values["姓名"], str):
+                rec.values["姓名"] = rec.values["姓名"] + "乙"
+    return read
+
+
+def _all_values(store) -> set:
+    """Every property value of every node and edge of the store's graph (as reprs)."""
+    out = set()
+    for nt in NODE_TABLES:
+        cols = ", ".join(f"n.`{p}` AS `{p}`" for p in nt.property_names)
+        for row in store.query(f"MATCH (n:`{nt.label}`) RETURN {cols}"):
+            out |= {repr(v) for v in row.values() if v is not None}
+    for rt in REL_TABLES:
+        cols = ", ".join(f"e.`{p}` AS `{p}`" for p, _ in rt.all_properties)
+        for row in store.query(f"MATCH ()-[e:⟦R:{rt.type}⟧]->() RETURN {cols}"):
+            out |= {repr(v) for v in row.values() if v is not None}
+    return out
+
+
+def _flat(v):
+    if isinstance(v, dict):
+        for x in v.values():
+            yield from _flat(x)
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _flat(x)
+    elif v is not None:
+        yield repr(v)
+
+
+def _probe(store) -> dict:
+    """Values that exist in the store's graph, for the named queries' parameters."""
+    people = store.run_named("entity_people")
+    projects = store.run_named("entity_projects")
+    att = store.query("MATCH (a:考勤) RETURN a.工号 AS 工号, a.年月 AS 年月 ORDER BY 年月, 工号 LIMIT 1")
+    return {"项目编号": projects[0]["项目编号"], "工号": att[0]["工号"], "年月": att[0]["年月"],
+            "显示名": f"{people[0]['姓名']}（{people[0]['工号']}）", "projects": [projects[0]["项目编号"]],
+            "people": [att[0]["工号"]], "months": [att[0]["年月"]]}
+
+
+def _variants(probe: dict, nq) -> list[dict]:
+    given = {k: probe[k] for k in nq.defaults if k in probe}
+    return [{}, given] if given else [{}]
+
+
+def _answers(store) -> dict:
+    """Counts plus a few named queries: what "the graph answers exactly as before" compares."""
+    return {"counts": store.counts(),
+            "people": store.run_named("entity_people"),
+            "history": store.run_named("person_service_history", {"工号": "KWL2307024"}),
+            "overtime": store.run_named("overtime_over", {"从": "2026-03", "到": "2026-03", "最少小时": 20.0}),
+            "projects": store.run_named("kg_projects")}
+
+
+CHILD = r"""
+import sys, time
+sys.path.insert(0, {repo!r})
+from core.graph.store import add_build_hook
+from core.security.principals import Principal, Role
+from core.services.build import build_from_config
+
+moment, config, tenant, clear = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1"
+
+def hook(step, t):
+    print("step", step, flush=True)
+    if step == moment or (moment.startswith("run:") and step == "written"):
+        time.sleep(3600)  # the parent kills us here (run:…: the writes go on until it does)
+
+def progress(phase, frac, msg):
+    print("progress", phase, flush=True)
+    if phase == moment:
+        time.sleep(3600)
+
+add_build_hook(hook)
+build_from_config(Principal("admin", Role.admin), config, tenant=tenant, clear=clear, progress=progress)
+print("done", flush=True)
+"""
+
+
+class TenancyContract:
+    @pytest.fixture
+    def graph_settings(self):  # pragma: no cover - provided by subclasses
+        raise NotImplementedError
+
+    def leftovers(self, settings, tenant: str) -> list[str]:
+        """What an unfinished build left behind (generation folders other than the current one)."""
+        from core.graph.store.tenancy import graphs_for
+
+        g = graphs_for(settings)
+        folder = g.folder(tenant)
+        cur = g.current(tenant)
+        return sorted(p.name for p in folder.iterdir() if p.name.startswith("gen-") and p.name != f"gen-{cur:06d}") \
+            if folder.is_dir() else []
+
+    def child_env(self, settings) -> dict:
+        env = dict(os.environ)
+        env["ZHICE_HOME"] = str(settings.home)
+        env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+        if settings.neo4j_uri:
+            env["ZHICE_NEO4J_URI"] = settings.neo4j_uri
+        return env
+
+    @staticmethod
+    def _build(settings, tenant, read, *, clear=False, sources=()):
+        from core.graph.builder import build_graph
+        from core.graph.store import graph_build
+
+        with graph_build(tenant, clear=clear, settings=settings) as stage:
+            for template, path in sources:
+                stage.add_source(template, Path(path).name, path)
+            build_graph(stage, read, clear=clear)
+        return stage.generation
+
+    # ---- isolation ----------------------------------------------------------------------
+    def test_every_named_query_stays_in_its_tenant(self, graph_settings):
+        from core.graph.store import get_graph_store, graph_tenants
+        from core.services.build import load_config
+
+        files = load_config(SAMPLE_CONFIG)
+        self._build(graph_settings, "ta", read_files(files))
+        self._build(graph_settings, "tb", _tenant_b_records(read_files(files)))
+        assert graph_tenants(graph_settings) == ["ta", "tb"]
+        a, b = get_graph_store(graph_settings, tenant="ta"), get_graph_store(graph_settings, tenant="tb")
+        assert a.counts() == b.counts()  # same keys, so the same nodes and edges …
+        values_a, values_b = _all_values(a), _all_values(b)
+        only = {"ta": values_a - values_b, "tb": values_b - values_a}
+        assert len(only["tb"]) > 300 and "'青浦-区图书馆·乙'" in only["tb"]  # … with different values
+        extra = Q.register(Q.NamedQuery("test_registered_later_all_names", "MATCH (n) RETURN n.显示名 AS 名 ORDER BY 名",
+                                        {}, "contract: a query registered after import"))
+        try:
+            for me, other in (("ta", "tb"), ("tb", "ta")):
+                store = get_graph_store(graph_settings, tenant=me)
+                probe = _probe(store)
+                answered = 0
+                for name, nq in Q.QUERIES.items():
+                    for params in _variants(probe, nq):
+                        rows = store.run_named(name, params)
+                        leaked = set(_flat(rows)) & only[other]
+                        assert not leaked, (me, name, params, sorted(leaked)[:5])
+                        answered += bool(rows)
+                assert answered >= 40, answered
+                for label in LABELS:
+                    for prop in NODE_BY_LABEL[label].property_names[:6]:
+                        rows = store.query(*Q.distinct_values(label, prop))
+                        assert not set(_flat(rows)) & only[other], (me, label, prop)
+                whole = store.query("MATCH (n)-[e]->(m) RETURN n, e, m")
+                assert whole and not set(_flat(whole)) & only[other]
+        finally:
+            Q.QUERIES.pop(extra.name, None)
+        # a tenant without a graph: an empty store, no rows, no error, no hint of other tenants
+        none = get_graph_store(graph_settings, tenant="nobody")
+        assert none.tenant == "nobody" and none.generation == 0
+        assert all(none.run_named(name) == [] for name in Q.QUERIES)
+        c = none.counts()
+        assert set(c["nodes"]) == set(LABELS) and not any(c["nodes"].values()) and not any(c["edges"].values())
+        assert graph_tenants(graph_settings) == ["ta", "tb"]
+
+    # ---- generations ----------------------------------------------------------------------
+    def test_generations_switch_atomically(self, graph_settings, tmp_path):
+        from core.graph.store import get_graph_store, graph_build, graph_tenants, source_file
+
+        reader = get_graph_store(graph_settings, tenant="ta")
+        assert graph_tenants(graph_settings) == [] and reader.generation == 0
+        f1 = tmp_path / "人员.xlsx"
+        f1.write_bytes(b"first")
+        with graph_build("ta", settings=graph_settings) as stage:
+            assert stage.tenant == "ta" and stage.generation == 1
+            _seed(stage)
+            stage.add_source("人员信息", "人员.xlsx", f1)
+            assert stage.counts()["nodes"]["项目"] == 2
+            assert reader.run_named("entity_projects") == [] and reader.generation == 0  # not yet visible
+        assert reader.generation == 1 and len(reader.run_named("entity_projects")) == 2  # the same store
+        assert graph_tenants(graph_settings) == ["ta"]
+        first = source_file("ta", "人员信息", "人员.xlsx", settings=graph_settings)
+        assert first is not None and first.read_bytes() == b"first"
+        f1.write_bytes(b"changed after the build")  # the generation keeps its own copy
+        assert first.read_bytes() == b"first"
+
+        # incremental: starts from a copy of the current generation
+        with graph_build("ta", settings=graph_settings) as stage:
+            stage.upsert_nodes("片区", [{"片区编号": "A9", "片区名称": "新片区", **_prov(2)}])
+        assert reader.generation == 2 and reader.counts()["nodes"]["项目"] == 2
+        assert [r["片区编号"] for r in reader.run_named("entity_areas")] == ["A9"]
+        assert source_file("ta", "人员信息", "人员.xlsx", settings=graph_settings).read_bytes() == b"first"
+
+        # a failing build changes nothing readers see, and leaves nothing behind
+        before = reader.counts()
+        with pytest.raises(RuntimeError, match="boom"):
+            with graph_build("ta", clear=True, settings=graph_settings) as stage:
+                stage.upsert_nodes("项目", [{"项目编号": "X", "项目名称": "半成品", **_prov(2)}])
+                raise RuntimeError("boom")
+        assert reader.generation == 2 and reader.counts() == before and self.leftovers(graph_settings, "ta") == []
+
+        # one build per tenant at a time; another tenant may build meanwhile
+        with graph_build("ta", clear=True, settings=graph_settings) as stage:
+            with pytest.raises(GraphBuildBusy, match="正在由另一个任务构建"):
+                with graph_build("ta", settings=graph_settings):
+                    pass
+            with graph_build("tb", settings=graph_settings) as other:
+                other.upsert_nodes("项目", [{"项目编号": "P1", "项目名称": "乙的项目", **_prov(2)}])
+            stage.upsert_nodes("项目", [{"项目编号": "P1", "项目名称": "重建", **_prov(2)}])
+        assert reader.generation == 3 and reader.counts()["nodes"] == {**{lb: 0 for lb in LABELS}, "项目": 1}
+        assert reader.run_named("project_profile", {"项目编号": "P1"})[0]["项目名称"] == "重建"
+        assert source_file("ta", "人员信息", "人员.xlsx", settings=graph_settings) is None  # --clear: no sources
+        tb = get_graph_store(graph_settings, tenant="tb")
+        assert tb.generation == 1 and tb.run_named("project_profile", {"项目编号": "P1"})[0]["项目名称"] == "乙的项目"
+        assert graph_tenants(graph_settings) == ["ta", "tb"]
+
+        # read stores refuse writes
+        with pytest.raises(GraphStoreError):
+            reader.upsert_nodes("项目", [{"项目编号": "W", **_prov(2)}])
+        assert self.leftovers(graph_settings, "ta") == []
+
+    def test_bad_tenant_and_source_names(self, graph_settings, tmp_path):
+        from core.graph.store import get_graph_store, graph_build, source_file
+
+        for bad in ("", "a b", "../x", "x/y", "_hidden", "租户", "t" * 33):
+            with pytest.raises(BadInputError, match="租户名"):
+                get_graph_store(graph_settings, tenant=bad)
+            with pytest.raises(BadInputError, match="租户名"):
+                with graph_build(bad, settings=graph_settings):
+                    pass
+        f = tmp_path / "a.xlsx"
+        f.write_bytes(b"x")
+        with graph_build("ta", settings=graph_settings) as stage:
+            stage.add_source("项目信息", "a.xlsx", f)
+            for name in ("../a.xlsx", "sub/a.xlsx", "..", "", "a\\b.xlsx"):
+                with pytest.raises(BadInputError):
+                    stage.add_source("项目信息", name, f)
+            with pytest.raises(BadInputError):
+                stage.add_source("不是模板", "a.xlsx", f)
+        assert source_file("ta", "项目信息", "a.xlsx", settings=graph_settings).read_bytes() == b"x"
+        assert source_file("ta", "项目信息", "b.xlsx", settings=graph_settings) is None
+        assert source_file("ta", "人员信息", "a.xlsx", settings=graph_settings) is None
+        assert source_file("other", "项目信息", "a.xlsx", settings=graph_settings) is None
+        for name in ("../a.xlsx", "项目信息/../a.xlsx", "..", "/etc/passwd"):
+            with pytest.raises(BadInputError):
+                source_file("ta", "项目信息", name, settings=graph_settings)
+
+    # ---- crash safety: a real second process killed with SIGKILL ----------------------------
+    def _kill_at(self, settings, moment: str, config: Path, *, clear: bool, tenant: str = "ta") -> None:
+        proc = subprocess.Popen([sys.executable, "-c", CHILD.format(repo=str(REPO)), moment, str(config), tenant,
+                                 "1" if clear else "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=self.child_env(settings), cwd=str(REPO))
+        want = moment[4:] if moment.startswith("run:") else moment
+        seen = []
+        try:
+            for line in proc.stdout:
+                seen.append(line.strip())
+                if line.split()[-1:] == [want]:
+                    break
+            else:
+                pytest.fail(f"child ended before {moment}: {seen} {proc.stderr.read()[-2000:]}")
+            os.kill(proc.pid, signal.SIGKILL)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait(timeout=60)
+        assert proc.returncode == -signal.SIGKILL, (moment, seen)
+
+    def test_kill_9_at_any_moment_leaves_the_old_or_the_new_graph(self, graph_settings):
+        from core.graph.store import close_graph_stores, get_graph_store
+        from core.services.build import load_config
+
+        self._build(graph_settings, "ta", read_files(load_config(SAMPLE_CONFIG)))
+        reader = get_graph_store(graph_settings, tenant="ta")  # a reader open all along (the dashboard)
+        before = _answers(reader)
+        assert before["counts"]["nodes"]["项目"] == 16 and before["history"] and before["overtime"]
+        # what the incremental broken-set build gives, built in-process for another tenant
+        self._build(graph_settings, "tref", read_files(load_config(SAMPLE_CONFIG)))
+        self._build(graph_settings, "tref", read_files(load_config(BROKEN_CONFIG)))
+        after = _answers(get_graph_store(graph_settings, tenant="tref"))
+        assert after["counts"]["nodes"]["项目"] == 17 and after != before
+
+        # killed before the switch (sleeping at a step, or while writing: "run:"), with and
+        # without --clear: readers see exactly the previous graph
+        for moment, clear in [("staged", True), ("run:nodes", True), ("nodes", False), ("run:edges", False),
+                              ("edges", True), ("written", False)]:
+            self._kill_at(graph_settings, moment, BROKEN_CONFIG, clear=clear)
+            assert reader.generation == 1, moment
+            assert _answers(reader) == before, (moment, clear)
+        assert self.leftovers(graph_settings, "ta")  # the last killed build's staging generation
+        close_graph_stores()  # the next start removes it
+        reader = get_graph_store(graph_settings, tenant="ta")
+        assert self.leftovers(graph_settings, "ta") == [] and _answers(reader) == before
+
+        # killed right after the switch: readers see the NEW graph; the old generation is a
+        # leftover until the next start
+        self._kill_at(graph_settings, "published", BROKEN_CONFIG, clear=False)
+        assert reader.generation == 2 and _answers(reader) == after
+        assert self.leftovers(graph_settings, "ta")
+        close_graph_stores()
+        reader = get_graph_store(graph_settings, tenant="ta")
+        assert self.leftovers(graph_settings, "ta") == [] and _answers(reader) == after
+        # and the lock died with the process: the next build runs
+        assert self._build(graph_settings, "ta", read_files(load_config(BROKEN_CONFIG))) == 3
+        assert _answers(reader) == after and self.leftovers(graph_settings, "ta") == []
+
+    def test_concurrent_build_in_another_process_is_refused(self, graph_settings, capsys):
+        from core.cli import main
+        from core.graph.store import get_graph_store
+        from core.services.build import load_config
+
+        self._build(graph_settings, "ta", read_files(load_config(SAMPLE_CONFIG)))
+        before = _answers(get_graph_store(graph_settings, tenant="ta"))
+        proc = subprocess.Popen([sys.executable, "-c", CHILD.format(repo=str(REPO)), "staged", str(BROKEN_CONFIG),
+                                 "ta", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=self.child_env(graph_settings), cwd=str(REPO))
+        try:
+            for line in proc.stdout:
+                if line.split()[-1:] == ["staged"]:
+                    break
+            from core import config
+
+            config.set_settings(graph_settings)
+            try:
+                assert main(["build-graph", str(SAMPLE_CONFIG), "--tenant", "ta"]) == 1
+                assert "正在由另一个任务构建" in capsys.readouterr().err
+                # another tenant builds meanwhile
+                assert main(["build-graph", str(SAMPLE_CONFIG), "--tenant", "tc", "--json"]) == 0
+                assert json.loads(capsys.readouterr().out)["tenant"] == "tc"
+            finally:
+                config.set_settings(None)
+        finally:
+            proc.kill()
+            proc.wait(timeout=60)
+        assert _answers(get_graph_store(graph_settings, tenant="ta")) == before

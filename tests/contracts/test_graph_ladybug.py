@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import ReadOnlyViolation
 from core.graph.store.ladybug import LadybugStore
-from tests.contracts.graph_contract import GraphStoreContract, _seed
+from tests.contracts.graph_contract import GraphStoreContract, TenancyContract, _seed
 
 
 class TestLadybugStore(GraphStoreContract):
@@ -15,6 +15,16 @@ class TestLadybugStore(GraphStoreContract):
         s = LadybugStore(tmp_path / "graph" / "g.lbug")
         yield s
         s.close()
+
+
+class TestLadybugTenancy(TenancyContract):
+    @pytest.fixture
+    def graph_settings(self, workspace):
+        from core import config
+        from core.graph.store import close_graph_stores
+
+        yield config.get_settings()
+        close_graph_stores()
 
 
 def test_reads_run_on_a_read_only_database(tmp_path):
@@ -129,3 +139,51 @@ def test_a_full_buffer_pool_reopens_the_read_database(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         s.close()
+
+
+def test_readers_in_threads_see_whole_generations_while_builds_publish(workspace):
+    """Reader threads on one handed-out store while builds replace the graph: every answer is
+    one whole generation (never empty, never a mix), and no query fails on a retired database."""
+    import threading
+
+    from core import config
+    from core.graph.store import close_graph_stores, get_graph_store, graph_build
+
+    settings = config.get_settings()
+    areas = {"A": ["A1", "A2"], "B": ["B1", "B2", "B3"]}
+
+    def build(kind):
+        with graph_build("ta", clear=True, settings=settings) as stage:
+            stage.upsert_nodes("片区", [{"片区编号": k, "片区名称": k, "来源模板": "片区信息", "来源文件": "a.xlsx",
+                                         "行号": i + 2} for i, k in enumerate(areas[kind])])
+
+    build("A")
+    store = get_graph_store(settings, tenant="ta")
+    errors: list[BaseException] = []
+    seen: set[tuple] = set()
+    stop = threading.Event()
+
+    def reader():
+        while not stop.is_set():
+            try:
+                seen.add(tuple(r["片区编号"] for r in store.run_named("entity_areas")))
+            except BaseException as exc:  # noqa: BLE001
+                errors.append(exc)
+                return
+
+    threads = [threading.Thread(target=reader) for _ in range(3)]
+    for t in threads:
+        t.start()
+    try:
+        for i in range(6):
+            build("B" if i % 2 == 0 else "A")
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    try:
+        assert errors == []
+        assert seen <= {tuple(areas["A"]), tuple(areas["B"])} and seen
+        assert store.generation == 7 and [r["片区编号"] for r in store.run_named("entity_areas")] == areas["A"]
+    finally:
+        close_graph_stores()

@@ -20,7 +20,7 @@ from core.graph.store import close_graph_stores, get_graph_store
 from core.graph.store.ladybug import LadybugStore
 from core.graph.store.neo4j import Neo4jStore
 from core.services.build import load_config
-from tests.contracts.graph_contract import GraphStoreContract, _seed
+from tests.contracts.graph_contract import GraphStoreContract, TenancyContract, _seed
 from tests.support.neo4j_server import neo4j_empty_uri, neo4j_server, neo4j_uri  # noqa: F401 - fixtures
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,6 +37,27 @@ class TestNeo4jStore(GraphStoreContract):
         s = _store(neo4j_uri)
         yield s
         s.close()
+
+
+class TestNeo4jTenancy(TenancyContract):
+    @pytest.fixture
+    def graph_settings(self, neo4j_uri, workspace):
+        yield config.load_settings({"ZHICE_NEO4J_URI": neo4j_uri})
+        close_graph_stores()
+
+    def leftovers(self, settings, tenant: str) -> list[str]:
+        """Generation folders and node scopes of the tenant other than the current one."""
+        folders = super().leftovers(settings, tenant)
+        s = _store(settings.neo4j_uri)
+        try:
+            current = s.current(tenant)[1]
+            with s._driver.session(database=s.database) as ses:
+                scopes = [r["s"] for r in ses.run("MATCH (n) WHERE n._scope STARTS WITH $p AND n._scope <> $c "
+                                                  "RETURN DISTINCT n._scope AS s", p=f"{tenant}#", c=current or "")]
+            marks = [m["scope"] for m in s.marks(tenant)]
+        finally:
+            s.close()
+        return folders + sorted(scopes) + sorted(marks)
 
 
 @pytest.fixture
@@ -67,16 +88,19 @@ def test_schema_created_on_an_empty_database(neo4j_empty_uri):
             cons = ses.run("SHOW CONSTRAINTS YIELD labelsOrTypes, properties, type").data()
             idx = ses.run("SHOW INDEXES YIELD labelsOrTypes, properties, owningConstraint "
                           "WHERE owningConstraint IS NULL AND labelsOrTypes IS NOT NULL").data()
-        unique = {(r["labelsOrTypes"][0], r["properties"][0]) for r in cons if "UNIQUENESS" in r["type"]}
-        assert unique == {(nt.label, nt.pk) for nt in NODE_TABLES}
+        unique = {(r["labelsOrTypes"][0], tuple(r["properties"])) for r in cons if "UNIQUENESS" in r["type"]}
+        # a key is unique per scope (tenant + generation), so two tenants may share keys
+        assert unique == {(nt.label, ("_scope", nt.pk)) for nt in NODE_TABLES} | {
+            (Q.GEN_META_LABEL, ("tenant",)), (Q.GEN_SCOPE_LABEL, ("scope",))}
         lookups = {(r["labelsOrTypes"][0], r["properties"][0]) for r in idx}
         assert {("考勤", "年月"), ("人员", "岗位名称"), ("财务", "工号")} <= lookups
-        assert len(cons) + len(idx) == len(neo4j_constraints())
+        assert len(cons) + len(idx) == len(neo4j_constraints()) + len(Q.GEN_DDL)
         # the key is enforced by the server, not only by MERGE
         with s._driver.session(database=s.database) as ses:
-            ses.run("CREATE (:项目 {项目编号: 'U1'})").consume()
+            ses.run("CREATE (:项目 {项目编号: 'U1', _scope: 'a#1'})").consume()
+            ses.run("CREATE (:项目 {项目编号: 'U1', _scope: 'b#1'})").consume()
             with pytest.raises(Exception, match="already exists"):
-                ses.run("CREATE (:项目 {项目编号: 'U1'})").consume()
+                ses.run("CREATE (:项目 {项目编号: 'U1', _scope: 'a#1'})").consume()
     finally:
         s.close()
 
@@ -101,8 +125,8 @@ def test_factory_returns_neo4j_when_configured(neo4j_uri, monkeypatch):
     monkeypatch.setenv("ZHICE_NEO4J_URI", neo4j_uri)
     config.set_settings(None)
     try:
-        s = get_graph_store()
-        assert isinstance(s, Neo4jStore) and s.backend == "neo4j"
+        s = get_graph_store(tenant="demo")
+        assert isinstance(s, Neo4jStore) and s.backend == "neo4j" and s.tenant == "demo"
         assert s.server_info()["version"].startswith("5.")
     finally:
         close_graph_stores()

@@ -28,12 +28,12 @@ def sample_graph_path(tmp_path_factory) -> Path:
     mp.setenv("ZHICE_HOME", str(home))
     config.set_settings(None)
     try:
-        from core.graph.store import close_graph_stores
+        from core.graph.store import close_graph_stores, get_graph_store
         from core.services.build import load_demo_graph
 
-        report = load_demo_graph(clear=True)
+        report = load_demo_graph(clear=True, tenant="demo")
         assert not report["errors"], report["errors"][:3]
-        path = config.get_settings().graph_path
+        path = get_graph_store(tenant="demo").database_path
         close_graph_stores()
     finally:
         mp.undo()
@@ -54,7 +54,7 @@ def kg(sample_graph_path, _store_holder):
 
     store = _store_holder.get("store")
     if store is None or getattr(store, "closed", False):
-        store = _store_holder["store"] = LadybugStore(sample_graph_path)
+        store = _store_holder["store"] = LadybugStore(sample_graph_path, read_only=True)
     set_store_override(store, "demo", sources=REPO / "data" / "samples" / "business")
     invalidate()
     yield store

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from pathlib import Path
 
 import pytest
 
-from core import config
 from core.graph.schema import SENSITIVE_FIELDS
 from core.security.masking import strip_sensitive
 from core.security.principals import Principal, Role
@@ -18,8 +16,6 @@ from core.services.ask_kg import ask_kg
 
 TODAY = date(2026, 11, 30)
 PERSON, AGE = "秦家豪", "27岁"  # data/eval/kg_golden.jsonl k-478 (admin)
-AGENT_REASON = ("the KG agent's field check is being rewritten on another branch: a 年龄 derived from "
-                "出生日期 is still computed for roles that may not see 出生日期")
 
 
 def test_birth_date_is_a_sensitive_field():
@@ -28,42 +24,14 @@ def test_birth_date_is_a_sensitive_field():
     assert rows == [{"姓名": PERSON}] and removed == ["出生日期"]
 
 
-@pytest.fixture(scope="module")
-def sample_graph(tmp_path_factory) -> Path:
-    home = tmp_path_factory.mktemp("birthdate_ws")
-    mp = pytest.MonkeyPatch()
-    mp.setenv("ZHICE_HOME", str(home))
-    config.set_settings(None)
-    try:
-        from core.graph.store import close_graph_stores
-        from core.services.build import load_demo_graph
-
-        assert not load_demo_graph(clear=True)["errors"]
-        path = config.get_settings().graph_path
-        close_graph_stores()
-    finally:
-        mp.undo()
-        config.set_settings(None)
-    return path
-
-
 @pytest.fixture
-def kg(sample_graph):
-    from core.agents.kg import context as ctx
-    from core.agents.kg.entity_index import invalidate
-    from core.graph.store.ladybug import LadybugStore
-
-    store = LadybugStore(sample_graph)
-    ctx.set_store_override(store)
-    invalidate()
-    yield store
-    ctx.set_store_override(None)
-    invalidate()
-    store.close()
+def kg(demo):
+    """The demo workspace's graph (tenant demo), built by the real build service."""
+    return demo
 
 
 def _ask(q: str, role: Role) -> str:
-    r = ask_kg(q, principal=Principal(f"u_{role.value}", role), auto=True, today=TODAY)
+    r = ask_kg(q, principal=Principal(f"u_{role.value}", role, tenants=("demo",)), auto=True, today=TODAY)
     return r["answer"] + " " + " ".join(str(row) for row in r.get("rows") or [])
 
 
@@ -81,8 +49,7 @@ def test_staff_and_guest_never_see_a_birth_date(kg, role):
     assert born.group(0) not in out and "出生日期': '" not in out, out
 
 
-@pytest.mark.parametrize("role", [pytest.param(Role.staff, marks=pytest.mark.xfail(strict=False, reason=AGENT_REASON)),
-                                  Role.guest])
+@pytest.mark.parametrize("role", [Role.staff, Role.guest])
 def test_staff_and_guest_never_see_an_age_derived_from_a_hidden_birth_date(kg, role):
     out = _ask(f"{PERSON}今年多大", role)
     assert AGE not in out and not re.search(r"\d{2}\s*岁", out), out

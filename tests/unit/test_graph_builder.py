@@ -18,6 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "data" / "samples" / "business" / "config.json"
 BROKEN = REPO / "data" / "samples" / "broken" / "config.json"
 ADMIN = Principal("admin", Role.admin)
+DEMO = "demo"
 
 
 @pytest.fixture(autouse=True)
@@ -31,16 +32,16 @@ def test_month_runs():
 
 
 def test_sample_builds_clean_and_idempotent(capsys):
-    assert main(["build-graph", str(SAMPLE), "--json", "--strict"]) == 0
+    assert main(["build-graph", str(SAMPLE), "--json", "--strict", "--tenant", DEMO]) == 0
     first = json.loads(capsys.readouterr().out)
     assert first["errors"] == [] and first["warnings"] == []
     assert first["nodes"]["项目"] == 16 and first["nodes"]["人员"] == 34 and first["nodes"]["片区"] == 2
     assert first["edges"]["续签自"] == 2 and first["edges"]["包含"] == 2
-    assert main(["build-graph", str(SAMPLE), "--json"]) == 0
+    assert main(["build-graph", str(SAMPLE), "--json", "--tenant", DEMO]) == 0
     second = json.loads(capsys.readouterr().out)
     assert (second["nodes"], second["edges"]) == (first["nodes"], first["edges"])
 
-    s = get_graph_store()
+    s = get_graph_store(tenant=DEMO)
     # seed 003: KWL2307024 = 赵巷镇政府 (2026-01~02) + 青浦-北斗园区 (2026-03~)
     hist = [(r["项目名称"], r["开始"], r["结束"]) for r in s.run_named("person_service_history", {"工号": "KWL2307024"})]
     assert hist == [("赵巷镇政府", "2026-01", "2026-02"), ("青浦-北斗园区", "2026-03", None)]
@@ -128,9 +129,9 @@ def test_load_demo_graph():
 
 def test_incremental_build_resolves_references_already_in_the_graph():
     B.load_demo_graph(clear=True)
-    before = get_graph_store().counts()
+    before = get_graph_store(tenant=DEMO).counts()
     att = REPO / "data" / "samples" / "business" / "07_考勤与人员财务_2026-03.xlsx"
-    out = B.build_from_uploads(ADMIN, {"考勤与人员财务": [(att.name, att.read_bytes())]})
+    out = B.build_from_uploads(ADMIN, {"考勤与人员财务": [(att.name, att.read_bytes())]}, tenant=DEMO)
     assert out["errors"] == [] and out["warnings"] == []
     assert (out["nodes"], out["edges"]) == (before["nodes"], before["edges"])
 
@@ -157,18 +158,18 @@ def test_incremental_months_extend_derived_runs_without_stale_edges(tmp_path):
     part = tmp_path / "part.json"
     part.write_text(json.dumps({k: [str(base / f) for f in v] for k, v in cfg.items()}, ensure_ascii=False),
                     encoding="utf-8")
-    B.build_from_config(ADMIN, part, clear=True)
-    s = get_graph_store()
+    B.build_from_config(ADMIN, part, tenant=DEMO, clear=True)
+    s = get_graph_store(tenant=DEMO)
     hist = lambda: [(r["开始"], r["结束"]) for r in s.run_named("person_service_history", {"工号": "KWL2208011"})]  # noqa: E731
     assert hist() == [("2026-02", "2026-04")]
-    out = B.build_from_uploads(ADMIN, {"考勤与人员财务": [(jan, (base / jan).read_bytes())]})
+    out = B.build_from_uploads(ADMIN, {"考勤与人员财务": [(jan, (base / jan).read_bytes())]}, tenant=DEMO)
     assert out["warnings"] == [] and hist() == [("2026-01", "2026-04")]
 
 
 def test_validate_uploads_reports_without_building():
     bad = (REPO / "data" / "samples" / "broken" / "bad_enum_项目信息.xlsx").read_bytes()
-    out = B.validate_uploads(ADMIN, {"项目信息": [("bad_enum_项目信息.xlsx", bad)]})
+    out = B.validate_uploads(ADMIN, {"项目信息": [("bad_enum_项目信息.xlsx", bad)]}, tenant=DEMO)
     assert out["errors"] == 1 and out["records"] == {"项目信息": 1}
     (issue,) = out["issues"]
     assert (issue["level"], issue["row"], issue["column"], issue["value"]) == ("错误", 2, "服务状态", "进行中")
-    assert B.graph_counts(ADMIN)["nodes"]["项目"] == 0
+    assert B.graph_counts(ADMIN, tenant=DEMO)["nodes"]["项目"] == 0

@@ -24,7 +24,9 @@ def test_named_queries_are_portable(name):
 def test_dialect_tokens():
     cy = "MATCH (n)-[e:⟦R:供应商⟧]->(m) RETURN ⟦label:n⟧, ⟦type:e⟧"
     assert LADYBUG.render(cy) == "MATCH (n)-[e:`供应商关系`]->(m) RETURN label(n), label(e)"
-    assert NEO4J.render(cy) == "MATCH (n)-[e:`供应商`]->(m) RETURN labels(n)[0], type(e)"
+    # Neo4j also confines every node pattern to the store's scope (tenant + generation)
+    assert NEO4J.render(cy) == ("MATCH (n {_scope: $__zhice_scope})-[e:`供应商`]->(m {_scope: $__zhice_scope}) "
+                                "RETURN labels(n)[0], type(e)")
     assert LADYBUG.logical_rel("供应商关系") == "供应商"
 
 

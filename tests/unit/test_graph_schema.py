@@ -34,7 +34,7 @@ def test_ddl_and_constraints_cover_the_model():
     assert len(ddl) == len(S.NODE_TABLES) + len(S.REL_TABLES)
     assert any("FROM `项目` TO `人员`, FROM `片区` TO `人员`" in d for d in ddl)
     cons = S.neo4j_constraints()
-    assert any("REQUIRE n.`工号` IS UNIQUE" in c for c in cons)
+    assert any("REQUIRE (n.`_scope`, n.`工号`) IS UNIQUE" in c for c in cons)
 
 
 def test_prompt_text_mentions_periods_and_hides_sensitive_on_request():

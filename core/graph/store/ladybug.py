@@ -3,6 +3,8 @@
 - DDL generated from :mod:`core.graph.schema` (one primary key per node table, typed properties,
   multi-pair rel tables).
 - One write transaction at a time: a process-wide lock; every upsert call is one transaction.
+- ``read_only=True`` opens a committed generation (core/graph/store/tenancy.py): only a
+  read-only ``Database``, every write refused.
 - Read path: the Cypher is checked read-only in code first, then run on a second ``Database``
   opened with ``read_only=True`` on the same file (ladybug allows it next to the writer; it sees
   the data as of its opening, so it is reopened after each write). In-memory stores have no
@@ -73,19 +75,41 @@ def dedup_last_wins(rows: Iterable[dict], key) -> list[dict]:
 
 
 class LadybugStore:
+    """One LadybugDB database file (a tenant's generation is one such file; see tenancy.py)."""
+
     backend = "ladybug"
     dialect = LADYBUG
+    #: a bare database file belongs to no tenant; tenancy.py wraps the files of tenants
+    tenant: str | None = None
+    generation: int = 0
 
-    def __init__(self, path: str | Path | None = None, *, read_only_path: bool = True):
+    def __init__(self, path: str | Path | None = None, *, read_only_path: bool = True, read_only: bool = False):
         self.path = str(path) if path else ":memory:"
         self._file = self.path != ":memory:"
-        if self._file:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        #: True when another process holds the write lock: this one may only query.
-        self.query_only = False
+        #: True for a committed generation: the file is opened read-only and never written.
+        self.read_only = read_only and self._file
+        #: True when another process holds the write lock (or the store is read-only): query only.
+        self.query_only = self.read_only
         # The agent's usual mix of queries on the sample graph needs 128–256 MB of pool in a read
         # database (measured: 128 MB fails within ~90 queries, 256 MB ran 4,650 without growth).
         self._pool = get_settings().graph_buffer_mb * 1024 * 1024
+        self._ro_db: ladybug.Database | None = None
+        self._ro_conn: ladybug.Connection | None = None
+        self._ro_lock = threading.Lock()
+        self._gate = _RWGate()
+        self._generation = 0
+        self._ro_generation = -1
+        self._schema_error: GraphStoreError | None = None
+        if self.read_only:
+            if not Path(self.path).is_file():
+                raise GraphStoreError("图数据库文件不存在", detail=self.path)
+            self._db = self._conn = None
+            self._use_ro = True
+            self.closed = False
+            self._read_conn()  # open now: a missing or damaged file fails here, not in a query
+            return
+        if self._file:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = ladybug.Database(self.path, buffer_pool_size=self._pool, max_db_size=_MAX_DB_SIZE)
         except RuntimeError as exc:
@@ -99,14 +123,7 @@ class LadybugStore:
             self.query_only = True
         self._conn = ladybug.Connection(self._db)
         self._use_ro = read_only_path and self._file and not self.query_only
-        self._ro_db: ladybug.Database | None = None
-        self._ro_conn: ladybug.Connection | None = None
-        self._ro_lock = threading.Lock()
-        self._gate = _RWGate()
-        self._generation = 0
-        self._ro_generation = -1
         self.closed = False
-        self._schema_error: GraphStoreError | None = None
         if self.query_only:
             return
         try:
@@ -160,6 +177,8 @@ class LadybugStore:
 
     # ---- writes ----------------------------------------------------------------------
     def _before_write(self) -> None:
+        if self.read_only:
+            raise GraphStoreError("已提交的图谱版本只读；请通过构建（build-graph 或“数据导入与建图”页）更新图谱")
         if self.query_only:
             raise GraphStoreError("图数据库正被另一个进程（例如正在运行的看板）以写模式打开，本进程只能查询；"
                                   "请在看板的“数据导入与建图”页构建，或先关闭看板")
@@ -273,13 +292,16 @@ class LadybugStore:
             if self._ro_conn is None or self._ro_generation != self._generation:
                 self._close_ro()
                 try:
-                    # fold the WAL into the file first so the read-only open does not replay it
-                    self._conn.execute("CHECKPOINT")
+                    if not self.read_only:
+                        # fold the WAL into the file first so the read-only open does not replay it
+                        self._conn.execute("CHECKPOINT")
                     self._ro_db = ladybug.Database(self.path, read_only=True, buffer_pool_size=self._pool,
                                                    max_db_size=_MAX_DB_SIZE)
                     self._ro_conn = ladybug.Connection(self._ro_db)
                     self._ro_generation = self._generation
-                except RuntimeError:  # fall back to the writer's database (still checked read-only)
+                except RuntimeError as exc:  # fall back to the writer's database (still checked read-only)
+                    if self.read_only:
+                        raise GraphStoreError("图数据库无法打开", detail=f"{exc}\n{self.path}") from exc
                     self._use_ro = False
                     return self._conn
             return self._ro_conn
@@ -291,6 +313,8 @@ class LadybugStore:
 
     def query(self, cypher: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         Q.assert_read_only(cypher)
+        if self.closed:
+            raise GraphStoreError("图数据库已关闭", detail=self.path)
         self._check_schema()
         text = self.dialect.render(cypher)
         try:
@@ -356,7 +380,14 @@ class LadybugStore:
             with self._ro_lock:
                 self._close_ro()
             try:
-                self._conn.close()
-                self._db.close()
+                if self._conn is not None:
+                    self._conn.close()
+                    self._db.close()
             finally:
                 self.closed = True
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database file (before the file is copied or published)."""
+        with WRITE_LOCK:
+            self._before_write()
+            self._conn.execute("CHECKPOINT")

@@ -10,8 +10,15 @@
 - Reads: the Cypher is checked with :func:`core.graph.queries.assert_read_only` first, then run
   with ``execute_read`` on a session opened with ``default_access_mode=READ`` — the server
   itself refuses a write there (and a cluster routes it to a reader).
-- ``clear`` deletes only the business-graph labels of :mod:`core.graph.schema`, so a document
-  index kept on the same database survives a graph rebuild.
+- ``clear`` deletes only the business-graph nodes of this store's scope, so a document index
+  kept on the same database and other tenants' graphs survive a rebuild.
+- Tenancy: every business node carries ``_scope = "<tenant>#<generation>"``; the dialect
+  (:meth:`core.graph.store.dialect.Dialect.render`) adds ``{_scope: $__zhice_scope}`` to every
+  node pattern of every query, read or write, and this store binds the parameter. A store is
+  either bound to one scope (a build's staging generation; tests) or, with ``tenant=``, follows
+  that tenant's current generation: each read transaction looks the scope up in the tenant's
+  meta node, runs the query, and looks again — if a build published meanwhile, it runs the query
+  again on the new generation (the old one is deleted only after the switch commits).
 
 Works with Neo4j 5 community or enterprise, self-hosted, cluster (``neo4j://``) or Aura
 (``neo4j+s://``); APOC is not used.
@@ -30,13 +37,16 @@ import neo4j.time
 from core.config import Settings, get_settings
 from core.errors import GraphStoreError, ReadOnlyViolation
 from core.graph import queries as Q
-from core.graph.schema import LABELS, NODE_BY_LABEL, REL_BY_TYPE, REL_TABLES, neo4j_constraints, q
-from core.graph.store.dialect import NEO4J
+from core.graph.schema import (LABELS, NODE_BY_LABEL, REL_BY_TYPE, REL_TABLES, neo4j_constraints,
+                               neo4j_legacy_constraints)
+from core.graph.store.dialect import NEO4J, SCOPE_PARAM, SCOPE_PROPERTY
 
 #: One write transaction at a time in this process (same contract as the embedded backend).
 WRITE_LOCK = threading.RLock()
 
-_CLEAR_BATCH = 10_000
+#: The scope of a store opened with neither ``scope`` nor ``tenant`` (tools, tests); tenant names
+#: cannot start with "_", so it never meets a tenant's graph.
+DEFAULT_SCOPE = "_store#1"
 
 
 def dedup_last_wins(rows: Iterable[dict], key) -> list[dict]:
@@ -62,10 +72,8 @@ def _plain(v: Any) -> Any:
         return v.isoformat()
     if isinstance(v, neo4j.time.Duration):
         return str(v)
-    if isinstance(v, neo4j.graph.Node):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, neo4j.graph.Relationship):
-        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, (neo4j.graph.Node, neo4j.graph.Relationship)):
+        return {k: _plain(x) for k, x in v.items() if k != SCOPE_PROPERTY}
     if isinstance(v, neo4j.graph.Path):
         return [_plain(n) for n in v.nodes]
     if isinstance(v, (list, tuple)):
@@ -84,11 +92,17 @@ class Neo4jStore:
     backend = "neo4j"
     dialect = NEO4J
 
-    def __init__(self, settings: Settings | None = None, *, uri: str | None = None, user: str | None = None,
-                 password: str | None = None, database: str | None = None):
+    def __init__(self, settings: Settings | None = None, *, scope: str | None = None, tenant: str | None = None,
+                 uri: str | None = None, user: str | None = None, password: str | None = None,
+                 database: str | None = None):
         s = settings or get_settings()
         self.uri = uri or s.neo4j_uri
         self.database = database or s.neo4j_database or "neo4j"
+        if scope is not None and tenant is not None:
+            raise ValueError("scope and tenant are exclusive")
+        #: fixed scope ("<tenant>#<generation>"), or None: follow ``tenant``'s current generation
+        self.scope = None if tenant is not None else (scope or DEFAULT_SCOPE)
+        self.tenant = tenant if tenant is not None else (self.scope.rsplit("#", 1)[0] if scope else None)
         user = user if user is not None else s.neo4j_user
         password = password if password is not None else s.neo4j_password
         auth = (user or "neo4j", password) if password else None
@@ -108,6 +122,11 @@ class Neo4jStore:
         mode = neo4j.READ_ACCESS if read else neo4j.WRITE_ACCESS
         return self._driver.session(database=self.database, default_access_mode=mode)
 
+    def _writable(self) -> str:
+        if self.scope is None:
+            raise GraphStoreError("当前图谱只读；请通过构建（build-graph 或“数据导入与建图”页）更新图谱")
+        return self.scope
+
     def _write(self, cypher: str, params: dict | None = None) -> None:
         def work(tx):
             tx.run(cypher, params or {}).consume()
@@ -120,11 +139,18 @@ class Neo4jStore:
         with self._session(read=False) as session:
             session.run(cypher, params or {}).consume()
 
+    @property
+    def generation(self) -> int:
+        """The generation this store reads: its fixed scope's, or the tenant's current one (0: none)."""
+        if self.scope is not None:
+            return int(self.scope.rsplit("#", 1)[1])
+        return self.current(self.tenant)[0]
+
     # ---- schema ----------------------------------------------------------------------
     def ensure_schema(self) -> None:
         with WRITE_LOCK:
             try:
-                for stmt in neo4j_constraints():
+                for stmt in neo4j_legacy_constraints() + neo4j_constraints() + Q.GEN_DDL:
                     self._auto(stmt)
             except Exception as exc:  # noqa: BLE001
                 if "ConstraintValidationFailed" in str(getattr(exc, "code", "")) or "duplicate" in str(exc).lower():
@@ -133,22 +159,17 @@ class Neo4jStore:
                 raise GraphStoreError("创建 Neo4j 约束和索引失败", detail=str(exc)) from exc
 
     def clear(self) -> None:
-        with WRITE_LOCK:
-            try:
-                for label in LABELS:
-                    self._auto(f"MATCH (n:{q(label)}) CALL (n) {{ DETACH DELETE n }} "
-                               f"IN TRANSACTIONS OF {_CLEAR_BATCH} ROWS")
-            except Exception as exc:  # noqa: BLE001
-                raise GraphStoreError("清空图数据库失败", detail=str(exc)) from exc
-        self.ensure_schema()
+        self.delete_scope(self._writable())
 
     # ---- writes ----------------------------------------------------------------------
     def _write_batches(self, cypher: str, rows: list[dict], batch_size: int) -> None:
+        scope = self._writable()
+        text = self.dialect.render(cypher)
         batch_size = max(1, int(batch_size))
         with WRITE_LOCK:
             try:
                 for i in range(0, len(rows), batch_size):
-                    self._write(cypher, {"rows": rows[i:i + batch_size]})
+                    self._write(text, {"rows": rows[i:i + batch_size], SCOPE_PARAM: scope})
             except Exception as exc:  # noqa: BLE001
                 raise GraphStoreError("写入图数据库失败", detail=str(exc)) from exc
 
@@ -187,32 +208,56 @@ class Neo4jStore:
         """True: queries run in READ-mode sessions the server enforces."""
         return True
 
-    def query(self, cypher: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-        Q.assert_read_only(cypher)
-        text = self.dialect.render(cypher)
-        params = {k: _param(v) for k, v in (params or {}).items()}
+    def _scope_in(self, tx) -> str | None:
+        if self.scope is not None:
+            return self.scope
+        rec = tx.run(Q.GEN_CURRENT, {"tenant": self.tenant}).single()
+        return rec["scope"] if rec is not None else None
 
-        def work(tx):
+    def _read(self, statements: list[tuple[str, dict[str, Any] | None]]) -> list[list[dict[str, Any]]]:
+        """Run read-only statements in one READ transaction on one scope; ``[]`` each when the
+        tenant has no graph."""
+        for cypher, _ in statements:
+            Q.assert_read_only(cypher)
+        texts = [(self.dialect.render(c), {k: _param(v) for k, v in (p or {}).items()}) for c, p in statements]
+
+        def run(tx, text, params):
             result = tx.run(text, params)
             keys = result.keys()
             return [{k: _plain(rec[k]) for k in keys} for rec in result]
 
+        def work(tx):
+            out = None
+            for _ in range(5):
+                scope = self._scope_in(tx)
+                if scope is None:
+                    return None
+                out = [run(tx, text, {**params, SCOPE_PARAM: scope}) for text, params in texts]
+                if self.scope is not None or self._scope_in(tx) == scope:
+                    break  # no build published meanwhile: the generation read was complete
+            return out
+
         try:
             with self._session(read=True) as session:
-                return session.execute_read(work)
+                out = session.execute_read(work)
         except Exception as exc:  # noqa: BLE001
             if _is_access_mode_error(exc):
                 raise ReadOnlyViolation(detail=str(exc)) from exc
-            raise GraphStoreError("图查询执行失败", detail=f"{exc}\n{text}") from exc
+            raise GraphStoreError("图查询执行失败", detail=f"{exc}\n" + "\n".join(t for t, _ in texts)) from exc
+        return [[] for _ in statements] if out is None else out
+
+    def query(self, cypher: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        return self._read([(cypher, params)])[0]
 
     def run_named(self, name: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         nq = Q.get(name)
         return self.query(nq.cypher, nq.bind(params))
 
     def counts(self) -> dict[str, dict[str, int]]:
-        nodes = {label: int(self.query(Q.count_nodes(label))[0]["n"]) for label in LABELS}
-        edges = {rt.type: int(self.query(Q.count_edges(rt.type))[0]["n"]) for rt in REL_TABLES}
-        return {"nodes": nodes, "edges": edges}
+        stmts = [(Q.count_nodes(label), None) for label in LABELS] + [(Q.count_edges(rt.type), None) for rt in REL_TABLES]
+        res = [int(rows[0]["n"]) if rows else 0 for rows in self._read(stmts)]
+        return {"nodes": dict(zip(LABELS, res[:len(LABELS)])),
+                "edges": dict(zip((rt.type for rt in REL_TABLES), res[len(LABELS):]))}
 
     def server_info(self) -> dict[str, Any]:
         """Server version and edition (for the status page and the CI log)."""
@@ -220,6 +265,62 @@ class Neo4jStore:
             rec = session.run("CALL dbms.components() YIELD versions, edition "
                               "RETURN versions[0] AS version, edition").single()
         return {"version": rec["version"], "edition": rec["edition"], "uri": self.uri, "database": self.database}
+
+    # ---- generations (used by core/graph/store/tenancy.py) ----------------------------
+    def current(self, tenant: str) -> tuple[int, str | None]:
+        """``(generation, scope)`` of the tenant's committed graph; ``(0, None)`` when it has none."""
+        with self._session(read=True) as session:
+            rec = session.run(Q.GEN_CURRENT, {"tenant": tenant}).single()
+        return (int(rec["generation"]), rec["scope"]) if rec is not None else (0, None)
+
+    def tenants(self) -> list[str]:
+        with self._session(read=True) as session:
+            return [r["tenant"] for r in session.run(Q.GEN_TENANTS)]
+
+    def marks(self, tenant: str) -> list[dict[str, Any]]:
+        """Scopes of this tenant being built or retired (leftovers when no build runs)."""
+        with self._session(read=True) as session:
+            return [dict(r) for r in session.run(Q.GEN_MARKS, {"tenant": tenant})]
+
+    def mark(self, scope: str, tenant: str, generation: int, state: str) -> None:
+        self._write(Q.GEN_MARK, {"scope": scope, "tenant": tenant, "generation": generation, "state": state})
+
+    def unmark(self, scope: str) -> None:
+        self._write(Q.GEN_UNMARK, {"scope": scope})
+
+    def publish(self, tenant: str, generation: int, scope: str, retired: str | None) -> None:
+        """Make ``scope`` the tenant's current graph in one transaction; the previous scope is
+        marked retired in the same transaction (deleted afterwards, or by the next cleanup)."""
+        def work(tx):
+            if retired:
+                tx.run(Q.GEN_MARK, {"scope": retired, "tenant": tenant, "generation": int(retired.rsplit("#", 1)[1]),
+                                    "state": "retired"}).consume()
+            tx.run(Q.GEN_PUBLISH, {"tenant": tenant, "generation": generation, "scope": scope}).consume()
+            tx.run(Q.GEN_UNMARK, {"scope": scope}).consume()
+
+        with WRITE_LOCK, self._session(read=False) as session:
+            session.execute_write(work)
+
+    def delete_scope(self, scope: str) -> None:
+        """Delete every business node (and its relationships) of ``scope``."""
+        with WRITE_LOCK:
+            try:
+                for label in LABELS:
+                    self._auto(Q.scope_delete_nodes(label), {"scope": scope})
+            except Exception as exc:  # noqa: BLE001
+                raise GraphStoreError("清空图数据库失败", detail=str(exc)) from exc
+
+    def copy_scope(self, source: str, target: str) -> None:
+        """Copy the graph of scope ``source`` into the empty scope ``target`` (incremental builds)."""
+        with WRITE_LOCK:
+            try:
+                for label in LABELS:
+                    self._auto(Q.scope_copy_nodes(label), {"from": source, "to": target})
+                for rt in REL_TABLES:
+                    for a, b in rt.pairs:
+                        self._auto(Q.scope_copy_edges(rt.type, a, b), {"from": source, "to": target})
+            except Exception as exc:  # noqa: BLE001
+                raise GraphStoreError("复制当前图谱失败", detail=str(exc)) from exc
 
     def close(self) -> None:
         if self.closed:

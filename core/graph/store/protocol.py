@@ -18,6 +18,25 @@ checks them):
   where the backend allows it, run on a read-only connection/session.
 - Results are lists of plain dicts keyed by the RETURN column names; date/ym values are ISO
   strings, numbers are int/float.
+
+Tenancy and generations (core/graph/store/tenancy.py; the contract's TenancyContract checks them):
+
+- Every store has ``tenant`` (None for a store opened on a bare file or scope, e.g. in tests)
+  and ``generation`` (the committed build it reads; 0 = none). Callers may key caches on
+  ``(tenant, generation)``.
+- ``core.graph.store.get_graph_store(settings, tenant=T)`` is the read path of tenant T's
+  CURRENT committed graph. It follows the tenant: after a build publishes a new generation (in
+  any thread or process), the same store's next query — and its ``generation`` — is the new
+  one. A tenant with no graph gets an empty store (no rows, zero counts). Its writes raise
+  GraphStoreError.
+- ``core.graph.store.graph_build(T, clear=…)`` yields the only writable store of a tenant's
+  graph (a staging generation: a copy of the current one, or empty with ``clear``); readers see
+  it only after the block exits normally, atomically. An exception or a killed process leaves
+  the previous generation; leftovers are removed by the next build or start. One build per
+  tenant at a time (GraphBuildBusy).
+- No query on a tenant's store returns another tenant's data. LadybugDB keeps one database file
+  per tenant and generation; Neo4j keeps all in one database and
+  :meth:`core.graph.store.dialect.Dialect.render` confines every query to the store's scope.
 """
 
 from __future__ import annotations
@@ -29,6 +48,10 @@ from typing import Any, Iterable, Protocol, runtime_checkable
 class GraphStore(Protocol):
     #: "ladybug" | "neo4j"
     backend: str
+    #: the tenant whose graph this store reads or builds (None: a bare file or scope)
+    tenant: str | None
+    #: the committed generation reads go to (a staging store: the generation it builds; 0: none)
+    generation: int
 
     def ensure_schema(self) -> None:
         """Create every node/rel table (ladybug DDL) or constraint/index (Neo4j) that is missing."""
