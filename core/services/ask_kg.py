@@ -85,7 +85,7 @@ def graph_tenant(principal: Principal) -> str | None:
         return next((t for t in principal.tenants if t in built), principal.tenants[0])
     if not principal.is_admin:
         return None
-    default = getattr(get_settings(), "default_tenant", "demo")
+    default = get_settings().default_tenant
     return default if default in built or not built else built[0]
 
 

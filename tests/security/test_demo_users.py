@@ -15,7 +15,7 @@ def no_data(monkeypatch):
     import core.services.build as build
     import core.services.ingest as ingest
 
-    monkeypatch.setattr(build, "load_demo_graph", lambda clear=False: {"nodes": {}, "edges": {}})
+    monkeypatch.setattr(build, "load_demo_graph", lambda clear=False, tenant=None: {"nodes": {}, "edges": {}})
     monkeypatch.setattr(ingest, "ingest_demo_documents", lambda reset=False: {"documents": [], "errors": []})
 
 

@@ -116,7 +116,8 @@ def test_outsider_gets_no_data_from_another_tenant_s_graph(demo):
         text = dump(r)
         assert r["rows"] == [] and r["provenance"] == [], q
         assert not any(n in text for n in names | ids), q
-        assert "青浦-区图书馆" not in r["answer"].replace(q, "")
+        assert "未找到" in r["answer"] or r["need_confirm"], (q, r["answer"])  # "no data", never "forbidden"
+        assert "无权" not in r["answer"]
 
 
 def test_agents_refuse_to_run_without_a_complete_principal(demo):

@@ -436,7 +436,9 @@ def invalidate() -> None:
 
 def get_entity_index(store, *, key: str | None = None) -> EntityIndex:
     """The cached index for ``store`` (rebuilt after ``TTL_S`` seconds or :func:`invalidate`)."""
-    k = key or f"{getattr(store, 'backend', '?')}:{id(store)}:{get_settings().home}"
+    # a store follows its tenant's current generation: a new build is a new index
+    k = key or (f"{getattr(store, 'backend', '?')}:{id(store)}:{getattr(store, 'tenant', '')}:"
+                f"{getattr(store, 'generation', '')}:{get_settings().home}")
     with _cache_lock:
         idx = _cache.get(k)
         if idx is not None and time.monotonic() - idx.built_at < TTL_S:

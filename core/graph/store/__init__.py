@@ -18,7 +18,6 @@ replaced generation by generation (core/graph/store/tenancy.py):
 from __future__ import annotations
 
 import threading
-import warnings
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -50,16 +49,9 @@ def _graphs_for(settings: Settings) -> _Graphs:  # caller holds _lock
     return graphs
 
 
-def get_graph_store(settings: Settings | None = None, *, tenant: str | None = None) -> GraphStore:
-    """The read path of ``tenant``'s current committed graph (one store per workspace/backend/tenant).
-
-    ``tenant=None`` is deprecated (the workspace's default tenant, ``ZHICE_DEFAULT_TENANT``): it
-    stays only until the KG agent passes the principal's tenant."""
+def get_graph_store(settings: Settings | None = None, *, tenant: str) -> GraphStore:
+    """The read path of ``tenant``'s current committed graph (one store per workspace/backend/tenant)."""
     settings = settings or get_settings()
-    if tenant is None:
-        warnings.warn("get_graph_store() without tenant= reads the default tenant; pass tenant=",
-                      DeprecationWarning, stacklevel=2)
-        tenant = settings.default_tenant
     tenant = validate_tenant(tenant)
     with _lock:
         graphs = _graphs_for(settings)
