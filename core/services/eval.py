@@ -363,8 +363,10 @@ def breakdown(run_id: int, by: str) -> list[dict]:
 
         raise enum_error("分组", by, ["category", "tenant", "intent", "kind"])
     groups: dict[str, list[bool]] = {}
+    kinds = {"docs": "政策问答", "kg": "图谱问答"}
     for c in get_run(run_id)["per_case"]:
-        groups.setdefault(str(c.get(by) or "未知"), []).append(bool(c.get("ok")))
+        g = str(c.get(by) or "未知")
+        groups.setdefault(kinds.get(g, g) if by == "kind" else g, []).append(bool(c.get("ok")))
     return [{"group": g, "cases": len(v), "passed": sum(v), "rate": round(sum(v) / len(v), 4)}
             for g, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))]
 
@@ -379,6 +381,20 @@ def flipped(run_a: int, run_b: int) -> list[dict]:
             out.append({"id": c["id"], "question": c.get("question"), "before": bool(before.get("ok")),
                         "after": bool(c.get("ok")), "answer_before": before.get("answer"), "answer_after": c.get("answer")})
     return out
+
+
+def config_rows(run: dict) -> list[dict]:
+    """A run's configuration as a reader sees it (Chinese labels, no JSON)."""
+    cfg = run.get("config") or {}
+    r = cfg.get("retrieval") or {}
+    w = r.get("weights") or {}
+    t = cfg.get("thresholds") or {}
+    rows = {"模式": "大模型" if cfg.get("mode") == "llm" else "离线规则", "大模型": cfg.get("llm_model") or "（未使用）",
+            "向量模型": cfg.get("embed_model") or "", "重排模型": cfg.get("rerank_model") or "（未使用）",
+            "检索片段数": r.get("k"), "融合权重": f"关键词 {w.get('bm25')} · 向量 {w.get('dense')} · 标题 {w.get('title')}",
+            "阈值": f"相关 {t.get('relevant')} · 充分 {t.get('strong')} · 句子 {t.get('sentence')} · 引用支撑 {t.get('support')}",
+            "代码版本": cfg.get("code_version") or "", "发起人": run.get("by") or "命令行"}
+    return [{"项": k, "值": str(v)} for k, v in rows.items()]
 
 
 def failed_checks(case: dict) -> str:
