@@ -11,6 +11,7 @@ refusal, rounds and reflection saves, KG provenance, tokens and latency.
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 
@@ -115,8 +116,8 @@ def _mean(values) -> float | None:
 def _pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
-    s = sorted(values)
-    return round(s[max(0, min(len(s) - 1, int(round(q * len(s) + 0.5)) - 1))], 1)
+    s = sorted(values)  # nearest rank
+    return round(s[max(0, min(len(s) - 1, math.ceil(q * len(s)) - 1))], 1)
 
 
 def aggregate(per_case: list[dict]) -> dict:
