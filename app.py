@@ -18,6 +18,8 @@ PAGES = [
     ("pages/4_图谱问答.py", "图谱问答", "🕸️", None),
     ("pages/2_文档库.py", "文档库", "📚", {"admin", "manager"}),
     ("pages/3_数据导入与建图.py", "数据导入与建图", "🧱", {"admin"}),
+    ("pages/5_每周复盘.py", "每周复盘", ":material/rate_review:", {"admin", "manager", "reviewer"}),
+    ("pages/6_评测报告.py", "评测报告", ":material/monitoring:", {"admin", "manager", "reviewer"}),
     ("pages/8_审计日志.py", "审计日志", "🧾", {"admin"}),
     ("pages/9_设置与状态.py", "设置与状态", "⚙️", {"admin"}),
 ]

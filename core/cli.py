@@ -32,6 +32,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("core.services.eval", "cli_eval"),
     "users": ("core.services.users", "cli_users"),
     "audit": ("core.services.audit", "cli_audit"),
+    "feedback": ("core.services.review", "cli_feedback"),
+    "review": ("core.services.review", "cli_review"),
 }
 
 
@@ -106,9 +108,46 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
 
     p = sub.add_parser("eval", help="运行黄金集并写出评测报告")
-    p.add_argument("dataset", type=Path)
+    p.add_argument("dataset", type=Path, nargs="?", help="评测集 JSONL 文件（或用 --set 指定评测集名称）")
+    p.add_argument("--set", help="评测集名称：内置（data/eval）或工作区评测集")
+    p.add_argument("--baseline", help="对比的基线运行编号，或 pinned（该评测集固定的基线，默认）")
+    p.add_argument("--pin", action="store_true", help="把本次运行固定为该评测集的基线")
+    p.add_argument("--gate", action="store_true", help="相对基线有指标退步时以退出码 1 结束（用于 CI）")
+    p.add_argument("--tolerance", type=float, help="判定退步的容差（绝对值，默认 0.02）")
+    p.add_argument("--retrieval-k", type=int, help="每次检索最多返回的片段数（用于对比不同配置）")
     p.add_argument("--out", type=Path)
+    p.add_argument("--user", help="以该工作区用户身份运行（默认内置管理员）")
     _common(p)
+
+    p = sub.add_parser("feedback", help="对自己会话的最后一个回答打分（👍/👎）")
+    p.add_argument("--thread", required=True)
+    p.add_argument("--kind", required=True, choices=["docs", "kg", "task"])
+    p.add_argument("--rating", required=True, type=int, choices=[1, -1])
+    p.add_argument("--reason")
+    p.add_argument("--user", help="以该工作区用户身份执行（默认内置管理员）")
+    _common(p)
+
+    p = sub.add_parser("review", help="每周复盘：本周坏例队列、分类、转为评测用例")
+    rsub = p.add_subparsers(dest="review_command", metavar="SUBCOMMAND")
+    r = rsub.add_parser("week", help="某一周的复盘队列")
+    r.add_argument("--week", help="ISO 周，如 2026-W10（默认本周，北京时间）")
+    r.add_argument("--user")
+    _common(r)
+    r = rsub.add_parser("classify", help="给用例分类、写期望答案、指派、设置状态")
+    r.add_argument("id")
+    r.add_argument("--category", help="检索失败/理解错误/生成失败/引用错误/期望偏差/无问题/其他（或其英文代码）")
+    r.add_argument("--expected", help="期望答案（每行一个要点）")
+    r.add_argument("--evidence", help="答案所在的文档或表格行（每行一个）")
+    r.add_argument("--status", help="待处理/处理中/已解决/不处理（或 open/in_progress/resolved/wontfix）")
+    r.add_argument("--assignee")
+    r.add_argument("--user")
+    _common(r)
+    r = rsub.add_parser("to-golden", help="把用例转为工作区评测集中的评测用例")
+    r.add_argument("id")
+    r.add_argument("--set", required=True)
+    r.add_argument("--expected", help="期望答案（每行一个要点）")
+    r.add_argument("--user")
+    _common(r)
 
     p = sub.add_parser("audit", help="审计日志（仅管理员）")
     p.add_argument("--of", help="只看该用户的事件")
@@ -122,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     usub = p.add_subparsers(dest="users_command", metavar="SUBCOMMAND")
     a = usub.add_parser("add", help="创建用户")
     a.add_argument("name")
-    a.add_argument("--role", required=True, choices=["admin", "manager", "staff", "guest"])
+    a.add_argument("--role", required=True, choices=["admin", "manager", "staff", "guest", "reviewer"])
     a.add_argument("--tenant", action="append", default=[])
     a.add_argument("--domain", action="append", default=[])
     a.add_argument("--scenario", choices=["window", "research"], action="append", default=[],
@@ -151,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "users" and not getattr(args, "users_command", None):
         parser.parse_args(["users", "--help"])
+    if args.command == "review" and not getattr(args, "review_command", None):
+        parser.parse_args(["review", "--help"])
     module_name, func_name = COMMANDS[args.command]
     debug = getattr(args, "debug", False)
     try:

@@ -32,6 +32,9 @@ MATRIX: dict[Role, frozenset[str]] = {
     Role.manager: frozenset(CATEGORIES),
     Role.staff: frozenset(c for c in CATEGORIES if c not in SENSITIVE_INTENTS),
     Role.guest: frozenset({"考勤", "排班"}),
+    # reviewers read other people's answers in the review queue; they ask no KG questions of
+    # their own, and see what they review masked as this row allows (no sensitive fields)
+    Role.reviewer: frozenset(),
 }
 
 

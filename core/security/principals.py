@@ -35,6 +35,7 @@ class Role(str, Enum):
     manager = "manager"
     staff = "staff"
     guest = "guest"
+    reviewer = "reviewer"  # 评测员: weekly bad-case review and evaluation reports
 
 
 class Scenario(str, Enum):
@@ -42,7 +43,7 @@ class Scenario(str, Enum):
     research = "research"  # 政策研究: history (repealed) included
 
 
-ROLE_LABELS = {"admin": "管理员", "manager": "部门经理", "staff": "员工", "guest": "访客"}
+ROLE_LABELS = {"admin": "管理员", "manager": "部门经理", "staff": "员工", "guest": "访客", "reviewer": "评测员"}
 SCENARIO_LABELS = {"window": "窗口咨询（仅现行有效）", "research": "政策研究（含历史文件）"}
 SCENARIO_NAMES = {"window": "窗口咨询", "research": "政策研究"}
 SCOPE_FULL = "full"

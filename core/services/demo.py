@@ -22,6 +22,7 @@ DEMO_USERS = [
     ("researcher_a", "manager", [DEMO_TENANT], [], ["research", "window"]),
     ("staff_a", "staff", [DEMO_TENANT], [], ["window"]),
     ("guest_a", "guest", [DEMO_TENANT], [], ["window"]),
+    ("reviewer_a", "reviewer", [DEMO_TENANT], [], ["window"]),
     ("outsider", "manager", ["other"], [], ["window"]),
 ]
 

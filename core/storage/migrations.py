@@ -164,3 +164,39 @@ MIGRATIONS.append(("1120_doc_trusted_issuers", [
         PRIMARY KEY (tenant, issuer_tenant, authority)
     )""",
 ]))
+
+# ---- reviewers' workspace (issue 12): the weekly bad-case queue, eval runs with their
+# configuration and per-case judgements, one pinned baseline per golden set
+MIGRATIONS.append(("1200_review", [
+    "ALTER TABLE bad_cases ADD COLUMN ref TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN source TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN sources TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN kind TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN event_id INTEGER",
+    "ALTER TABLE bad_cases ADD COLUMN user_name TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN tenant TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN thread_id TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN asked_at TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN expected TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN evidence TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN assignee TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN golden_set TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN updated_by TEXT",
+    "ALTER TABLE bad_cases ADD COLUMN updated_at TEXT",
+    "CREATE UNIQUE INDEX bad_cases_week_ref ON bad_cases (week, ref)",
+    "ALTER TABLE eval_runs ADD COLUMN golden_set TEXT",
+    "ALTER TABLE eval_runs ADD COLUMN config TEXT",
+    "ALTER TABLE eval_runs ADD COLUMN per_case TEXT",
+    "ALTER TABLE eval_runs ADD COLUMN status TEXT NOT NULL DEFAULT 'done'",
+    "ALTER TABLE eval_runs ADD COLUMN started_by TEXT",
+    "ALTER TABLE eval_runs ADD COLUMN done INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE eval_runs ADD COLUMN total INTEGER NOT NULL DEFAULT 0",
+    "CREATE INDEX eval_runs_set ON eval_runs (golden_set, id)",
+    """CREATE TABLE eval_baselines (
+        golden_set TEXT PRIMARY KEY,
+        run_id INTEGER NOT NULL,
+        pinned_by TEXT,
+        pinned_at TEXT NOT NULL DEFAULT {now}
+    )""",
+    "CREATE INDEX feedback_at ON feedback (at)",
+]))

@@ -48,3 +48,30 @@ def test_scoring_and_report(tmp_path):
     assert m["errors"] == 1 and m["docs"]["accuracy"] == 0.5 and m["kg"]["rows_exact"] == 1.0
     report = write_report(tmp_path / "r", str(p), m, per_case).read_text(encoding="utf-8")
     assert "未通过的用例" in report and "d2" in report and "RuntimeError" in report
+
+
+def test_judgements_and_headline_metrics():
+    from core.evaluation.golden import GoldenCase
+    from core.evaluation.metrics import regressions, score_case
+
+    case = GoldenCase(id="d", kind="docs", question="q", expect_files=["a.pdf"], expect_answer_contains=["15%", "2000元"])
+    result = {"answer": "补贴比例为 15%[1]。最高 2000 元[1]。另有说明[2]。", "rounds": 2,
+              "citations": [{"n": 1, "file_name": "a.pdf", "quote": "补贴比例为15%，最高2000元"},
+                            {"n": 2, "file_name": "b.pdf", "quote": "无关内容"}],
+              "retrieved_files": ["b.pdf", "a.pdf", "c.pdf"]}
+    s = score_case(case, result)
+    j = s["judgement"]
+    assert s["ok"] and j["recall_at_k"] == 1.0 and j["rr"] == 0.5 and j["citation_recall"] == 1.0
+    assert j["citation_precision"] == 0.5 and j["correctness"] == 1.0 and j["faithfulness"] == 0.6667
+    assert j["reflection_save"] is True
+    refuse = GoldenCase(id="r", kind="docs", question="q", expect_refusal=True)
+    wrong = GoldenCase(id="w", kind="docs", question="q", expect_answer_contains=["x"])
+    per = [{"id": c.id, "kind": "docs", **score_case(c, r), "latency_ms": ms} for c, r, ms in
+           ((case, result, 10.0), (refuse, {"answer": "暂未查到", "refused": True}, 20.0),
+            (wrong, {"answer": "暂未查到", "refused": True}, 30.0))]
+    m = aggregate(per)["docs"]
+    assert m["refusal_precision"] == 0.5 and m["refusal_recall"] == 1.0 and m["mrr"] == 0.5
+    assert m["latency_p95_ms"] == 30.0 and m["reflection_saves"] == 1
+    worse = {"docs": {**m, "accuracy": m["accuracy"] - 0.05}}
+    assert regressions(worse, {"docs": m}, 0.02) == ["docs.accuracy"]
+    assert regressions({"docs": {**m, "accuracy": m["accuracy"] - 0.01}}, {"docs": m}, 0.02) == []
