@@ -106,19 +106,47 @@ def _build(files: dict[str, list[tuple[Path, str]]], *, tenant: str, clear: bool
                 if Path(path).is_file():
                     stage.add_source(tname, name, path)
         report = build_graph(stage, read, clear=clear, progress=progress)
-    return {**report.to_dict(), "tenant": tenant, "generation": stage.generation}
+    result = {**report.to_dict(), "tenant": tenant, "generation": stage.generation, "files": read.files}
+    return result
+
+
+def _audited_build(principal, files, *, tenant: str, clear: bool, progress, action: str) -> dict:
+    """Build and record it (who, tenant, files, counts, errors) in the audit log."""
+    from core.security.audit import audit
+
+    try:
+        result = _build(files, tenant=tenant, clear=clear, progress=progress)
+    except Exception as exc:
+        audit(principal.name, action, tenant=tenant, outcome="error", detail={"clear": clear, "error": str(exc)[:300]})
+        raise
+    audit(principal.name, action, tenant=tenant, outcome="partial" if result["errors"] else "ok",
+          detail={"clear": clear, "generation": result["generation"], "files": result["files"],
+                  "errors": len(result["errors"]), "warnings": len(result["warnings"]), "nodes": result["nodes"]})
+    return result
 
 
 def build_from_config(principal, config: str | Path, *, tenant: str | None = None, clear: bool = False,
                       progress: ProgressFn | None = None) -> dict:
     require_admin(principal)
     tenant = _tenant(tenant)
-    return _build(load_config(config), tenant=tenant, clear=clear, progress=progress)
+    return _audited_build(principal, load_config(config), tenant=tenant, clear=clear, progress=progress,
+                          action="build.config")
+
+
+MAX_NAME_CHARS = 120
+XLSX_MAGIC = b"PK\x03\x04"  # an .xlsx workbook is a zip archive
 
 
 def _safe_name(name: str) -> str:
-    name = Path(name).name
-    return re.sub(r"[^\w.\-()（）]+", "_", name) or "upload.xlsx"
+    """A file name that is safe to store: no folders, no control or odd characters, ≤ 120
+    characters (the extension kept)."""
+    name = Path(str(name).replace("\\", "/")).name
+    name = re.sub(r"[^\w.\-()（）]+", "_", name).strip("._") or "upload.xlsx"
+    stem, dot, ext = name.rpartition(".")
+    if len(name) > MAX_NAME_CHARS:
+        keep = MAX_NAME_CHARS - len(ext) - 1 if dot and len(ext) <= 10 else MAX_NAME_CHARS
+        name = (stem[:keep] + "." + ext) if dot and len(ext) <= 10 else name[:MAX_NAME_CHARS]
+    return name
 
 
 def _save_uploads(tenant: str, uploads: dict[str, Iterable[tuple[str, bytes]]]) -> dict[str, list[tuple[Path, str]]]:
@@ -131,14 +159,15 @@ def _save_uploads(tenant: str, uploads: dict[str, Iterable[tuple[str, bytes]]]) 
         if tname not in TEMPLATE_BY_NAME:
             raise BadInputError(f"未知模板“{tname}”，可选：{'、'.join(TEMPLATE_NAMES)}")
         for fname, data in items:
+            shown = _safe_name(fname)
             if len(data) > limit:
-                raise BadInputError(f"文件 {fname} 超过上传大小上限 {settings.max_upload_mb} MB")
-            target = folder / tname / _safe_name(fname)
+                raise BadInputError(f"文件 {shown} 超过上传大小上限 {settings.max_upload_mb} MB")
+            if not bytes(data[:4]) == XLSX_MAGIC:  # sniffed by content, not by the name
+                raise BadInputError(f"文件 {shown} 不是 .xlsx 工作簿（按内容识别），请上传模板格式的 Excel 文件")
+            target = folder / tname / shown
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-            # provenance records the uploaded file's own name (without any folder part)
-            display = Path(str(fname).replace("\\", "/")).name
-            files.setdefault(tname, []).append((target, display if display not in ("", ".", "..") else target.name))
+            files.setdefault(tname, []).append((target, shown))
     return files
 
 
@@ -146,9 +175,14 @@ def validate_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]],
                      tenant: str | None = None) -> dict:
     """Read and check uploaded files without building: {"issues": [...], "rows_read", "files_read", "records"}."""
     require_admin(principal)
-    read = read_files(_save_uploads(_tenant(tenant), uploads))
+    from core.security.audit import audit
+
+    tenant = _tenant(tenant)
+    read = read_files(_save_uploads(tenant, uploads))
+    audit(principal.name, "build.validate", tenant=tenant, outcome="partial" if read.errors else "ok",
+          detail={"files": read.files, "errors": len(read.errors)})
     return {**issues_of(read), "rows_read": read.rows_read, "files_read": read.files_read,
-            "records": {k: len(v) for k, v in read.records.items()}}
+            "records": {k: len(v) for k, v in read.records.items()}, "files": read.files}
 
 
 def build_from_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]], *, tenant: str | None = None,
@@ -157,7 +191,7 @@ def build_from_uploads(principal, uploads: dict[str, Iterable[tuple[str, bytes]]
     require_admin(principal)
     tenant = _tenant(tenant)
     files = _save_uploads(tenant, uploads)
-    return _build(files, tenant=tenant, clear=clear, progress=progress)
+    return _audited_build(principal, files, tenant=tenant, clear=clear, progress=progress, action="build.upload")
 
 
 def clear_graph(principal, *, tenant: str | None = None) -> dict:

@@ -54,8 +54,12 @@ def _expand(paths: Iterable[Path | str]) -> tuple[list[Path], list[dict]]:
         p = Path(p)
         if p.is_dir():
             for f in sorted(p.rglob("*")):
-                if f.is_file() and not f.name.startswith("."):
-                    files.append(f)
+                if not f.is_file():
+                    continue
+                if any(part.startswith(".") for part in f.relative_to(p).parts):  # skipped, and said so
+                    errors.append({"file": str(f.relative_to(p)), "reason": "隐藏文件或隐藏文件夹中的文件，已跳过"})
+                    continue
+                files.append(f)
         elif p.is_file():
             files.append(p)
         else:

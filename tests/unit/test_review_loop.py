@@ -10,15 +10,14 @@ from datetime import date
 
 import pytest
 
-from core.agents.kg.entity_index import invalidate
 from core.cli import main
 from core.evaluation.runner import CappedIndex
 from core.security.principals import Principal, Role, UserStore
 from core.services import eval as E
 from core.services import review as R
-from core.services.ask_kg import ask_kg, set_store_override
+from core.services.ask_kg import ask_kg
 
-from tests.unit.test_kg_graph import FakeStore
+from tests.unit.test_kg_graph import store  # noqa: F401 - fixture (a fake graph)
 
 ADMIN = Principal("admin", Role.admin)
 MANAGER = Principal("manager_a", Role.manager, tenants=("demo",))
@@ -33,16 +32,6 @@ class _EmptyIndex:
 
     def list_docs(self):
         return []
-
-
-@pytest.fixture
-def store():
-    s = FakeStore()
-    set_store_override(s)
-    invalidate()
-    yield s
-    set_store_override(None)
-    invalidate()
 
 
 def test_thumbs_down_from_both_chat_pages_reaches_the_queue_with_its_trace(store):
