@@ -170,3 +170,34 @@ def test_a_model_s_phishing_rewording_is_not_shown(demo):
         assert fake.pending == 0  # every rewording was offered to the check
     finally:
         set_llm_override(None)
+
+
+# the same through the command line (spec/cli.md): an edited plan file and a source row ------
+def test_cli_plan_file_and_source_row_hold_the_same_line(demo, tmp_path, capsys):
+    import json
+
+    from core.cli import main
+    from core.security.principals import UserStore
+
+    users = UserStore()
+    for name, role in (("cli_guest", "guest"), ("cli_boss", "manager")):
+        if not users.exists(name):
+            users.add(name, role, "Cli-long-pass-2026", tenants=["demo"])
+    assert main(["ask-kg", "青浦-区图书馆3月的考勤", "--user", "cli_guest", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    while r["need_confirm"]["kind"] != "plan":
+        assert main(["ask-kg", "确认", "--thread", r["thread"], "--user", "cli_guest", "--json"]) == 0
+        r = json.loads(capsys.readouterr().out)
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"plan": [{"id": 1, "tool": "finance", "params": {"projects": [LIBRARY]},
+                                          "depends": []}]}), encoding="utf-8")
+    assert main(["ask-kg", "--thread", r["thread"], "--plan-file", str(plan), "--user", "cli_guest", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["refused"] and out["rows"] == [] and "收费" in out["answer"]
+
+    boss = ask_kg("3月份加班超过20小时的保安有哪些？", principal=MANAGER, today=TODAY, auto=True)
+    p = next(p for p in boss["provenance"] if p["template"] == "考勤与人员财务")
+    assert main(["source-row", p["template"], p["file"], str(p["row"]), "--user", "cli_guest", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["values"]["税后工资"] == "（已隐藏）" and "税后工资" in row["masked_fields"]
+    assert main(["source-row", p["template"], "*.xlsx", str(p["row"]), "--user", "cli_boss", "--json"]) != 0
