@@ -323,7 +323,7 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
                                     "depth": 0, "via": None, "root": True}}
     edges: dict[str, dict] = {}
 
-    def grow(frontier: list[str]) -> list[str]:
+    def grow(frontier: list[str], claim: bool = False) -> list[str]:
         groups: dict[str, set[str]] = {}
         for nid in frontier:
             info = found[nid]
@@ -337,6 +337,8 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
                                      "ym": h["other_ym"], "depth": found[h["from"]]["depth"] + 1, "via": h["from"],
                                      "root": False}
                 new.append(h["other"])
+            elif claim and not found[h["other"]]["root"] and h["other_label"] in MONTHLY_LABELS:
+                found[h["other"]]["via"] = h["from"]  # an opened node shows its own monthly records
         return new
 
     frontier = [cid]
@@ -346,7 +348,7 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
     for x in opened:
         found[x]["root"] = True
     if opened:
-        grow(opened)
+        grow(opened, claim=True)
 
     # bundles: many monthly records hanging off one node become one "+N 条…记录" node
     open_set = set(open_bundles or ())
@@ -614,3 +616,40 @@ def cli_graph(args) -> int:
     else:  # pragma: no cover - argparse refuses other names
         raise BadInputError("可用子命令：search、neighbors、path")
     return 0
+
+
+# ---- page helpers ----------------------------------------------------------------------------------
+def months_available(principal: Principal) -> list[str]:
+    """Every 年月 from the earliest to the latest monthly record of the asker's graph."""
+    _check(principal)
+    row = (_store(principal).run_named("time_coverage") or [{}])[0]
+    lo = min((v for k, v in row.items() if k.endswith("起") and v), default=None)
+    hi = max((v for k, v in row.items() if k.endswith("止") and v), default=None)
+    if not lo or not hi:
+        return []
+    out, (y, m) = [], map(int, lo.split("-"))
+    while f"{y:04d}-{m:02d}" <= hi and len(out) < 600:
+        out.append(f"{y:04d}-{m:02d}")
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return out
+
+
+def ask_about(principal: Principal, node: str) -> dict:
+    """What "问这个" hands to 图谱问答: the entity's name as the agent grounds it and a few
+    questions about it (``{"id", "name", "questions"}``)."""
+    d = node_detail(principal, node, with_source=False)
+    p, label = d["properties"], d["label"]
+    if label == "项目":
+        name = p.get("项目名称") or d["name"]
+        qs = [f"{name}有哪些在岗人员？", f"{name}的考勤情况", f"{name}有哪些设备？"]
+    elif label == "人员":
+        name = p.get("姓名") or d["name"]
+        qs = [f"{name}服务过哪些项目？", f"{name}的考勤情况", f"{name}持有哪些证书？"]
+    elif label == "片区":
+        name = p.get("片区名称") or d["name"]
+        qs = [f"{name}有哪些项目？", f"{name}的负责人是谁？"]
+    else:
+        project = p.get("项目编号")
+        name = d["name"]
+        qs = [f"{project}的{label}情况"] if project else [f"{name}的情况"]
+    return {"id": d["id"], "name": str(name), "questions": qs}
