@@ -310,7 +310,7 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
     depth = int(depth)
     if depth < 1 or depth > MAX_DEPTH:
         raise BadInputError(f"展开层数应为 1 到 {MAX_DEPTH}")
-    limit = int(limit or DEFAULT_NODE_CAP)
+    limit = DEFAULT_NODE_CAP if limit is None else int(limit)
     if limit < 1 or limit > MAX_NODE_CAP:
         raise BadInputError(f"最多显示的节点数应在 1 到 {MAX_NODE_CAP} 之间")
     labels, rels = _check_filters(labels, rels)
