@@ -16,6 +16,7 @@ bootstrap()
 PAGES = [
     ("pages/1_政策问答.py", "政策问答", "💬", None),
     ("pages/4_图谱问答.py", "图谱问答", "🕸️", None),
+    ("pages/7_图谱浏览.py", "图谱浏览", ":material/hub:", {"admin", "manager", "staff", "guest"}),
     ("pages/2_文档库.py", "文档库", "📚", {"admin", "manager"}),
     ("pages/3_数据导入与建图.py", "数据导入与建图", "🧱", {"admin"}),
     ("pages/5_每周复盘.py", "每周复盘", ":material/rate_review:", {"admin", "manager", "reviewer"}),

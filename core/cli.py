@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("core.services.audit", "cli_audit"),
     "feedback": ("core.services.review", "cli_feedback"),
     "review": ("core.services.review", "cli_review"),
+    "graph": ("core.services.explore", "cli_graph"),
 }
 
 
@@ -157,6 +158,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--user", help="以该工作区用户身份执行（默认内置管理员）")
     _common(p)
 
+    p = sub.add_parser("graph", help="图谱浏览：实体搜索、邻居、最短路径（按用户权限限定范围并脱敏）")
+    gsub = p.add_subparsers(dest="graph_command", metavar="SUBCOMMAND")
+    g = gsub.add_parser("search", help="按名称、编号、简称（容错）搜索实体")
+    g.add_argument("text")
+    g.add_argument("--limit", type=int, default=10)
+    g.add_argument("--user")
+    _common(g)
+    g = gsub.add_parser("neighbors", help="实体及其邻居（节点编号如 项目:XMSQ0102）")
+    g.add_argument("id")
+    g.add_argument("--depth", type=int, default=1, choices=[1, 2])
+    g.add_argument("--label", action="append", default=[], help="只看这些标签的邻居（可重复）")
+    g.add_argument("--rel", action="append", default=[], help="只看这些关系类型（可重复）")
+    g.add_argument("--months", help="年月范围，如 2026-01:2026-03")
+    g.add_argument("--limit", type=int, default=150, help="最多返回的节点数（超出时 truncated 为 true）")
+    g.add_argument("--user")
+    _common(g)
+    g = gsub.add_parser("path", help="两个实体之间的最短路径")
+    g.add_argument("from_id")
+    g.add_argument("to_id")
+    g.add_argument("--max-hops", type=int, default=4)
+    g.add_argument("--user")
+    _common(g)
+
     p = sub.add_parser("users", help="工作区用户管理")
     usub = p.add_subparsers(dest="users_command", metavar="SUBCOMMAND")
     a = usub.add_parser("add", help="创建用户")
@@ -192,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.parse_args(["users", "--help"])
     if args.command == "review" and not getattr(args, "review_command", None):
         parser.parse_args(["review", "--help"])
+    if args.command == "graph" and not getattr(args, "graph_command", None):
+        parser.parse_args(["graph", "--help"])
     module_name, func_name = COMMANDS[args.command]
     debug = getattr(args, "debug", False)
     try:

@@ -49,6 +49,14 @@ def _send(text, shown: str) -> None:
     st.rerun()
 
 
+about = st.session_state.get("kg_ask_about")  # set by 图谱浏览's "问这个": {"id", "name", "questions"}
+if about:
+    st.info(f"来自图谱浏览：{about['name']}。点下面的问题直接提问，或在输入框里提到“{about['name']}”提问")
+    for qi, q in enumerate(about["questions"]):
+        if st.button(q, key=f"kg_about_{qi}"):
+            st.session_state.pop("kg_ask_about", None)
+            _send(q, q)
+
 for i, turn in enumerate(turns):
     res = turn["result"]
     with st.chat_message("user"):

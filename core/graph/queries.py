@@ -951,3 +951,82 @@ def scope_copy_edges(rel_type: str, from_label: str, to_label: str, batch: int =
             f"CALL (a, e, b) {{ MATCH (a2:{q(a.label)} {{{s}: $to, {q(a.pk)}: a.{q(a.pk)}}}) "
             f"MATCH (b2:{q(b.label)} {{{s}: $to, {q(b.pk)}: b.{q(b.pk)}}}) "
             f"CREATE (a2)-[e2:{q(rt.type)}]->(b2) SET e2 = properties(e) }} IN TRANSACTIONS OF {int(batch)} ROWS")
+
+
+# =======================================================================================
+# Graph explorer (图谱浏览, core/services/explore.py). Labels and types cannot be parameters,
+# so the per-label queries are generated from the schema (named ``explore_<kind>:<label>``):
+# a node is addressed by its label and primary key. Every "other end" ``m`` of an edge is
+# returned with its label, its key (the label's primary key, chosen by CASE), 显示名 and 年月
+# (monthly records), every edge with its logical type, period properties and provenance.
+# =======================================================================================
+#: the hop limit of the explorer's shortest path (a breadth-first search over explore_edges:*)
+EXPLORE_MAX_HOPS = 4
+EXPLORE_ROW_CAP = 20_000
+
+from core.graph.schema import LADYBUG_REL_RENAMES, SENSITIVE_FIELDS  # noqa: E402
+
+#: the logical relationship type of ``e`` on every backend (ladybug stores 供应商 as 供应商关系)
+_LOGICAL_TYPE = ("CASE ⟦type:e⟧ " + " ".join(f"WHEN '{phys}' THEN '{logical}'"
+                                             for logical, phys in sorted(LADYBUG_REL_RENAMES.items()))
+                 + " ELSE ⟦type:e⟧ END")
+
+
+def _other_key(var: str) -> str:
+    from core.graph.schema import NODE_TABLES, SYNTHETIC_KEY
+
+    whens = " ".join(f"WHEN '{nt.label}' THEN {var}.{q(nt.pk)}" for nt in NODE_TABLES if nt.pk != SYNTHETIC_KEY)
+    return f"CASE ⟦label:{var}⟧ {whens} ELSE {var}.{q(SYNTHETIC_KEY)} END"
+
+
+def _explore_edges(label: str) -> str:
+    nt = NODE_BY_LABEL[label]
+    where = (f"n.{q(nt.pk)} IN $键列表\n"
+             f"  AND (size($关系列表) = 0 OR {_LOGICAL_TYPE} IN $关系列表)\n"
+             f"  AND (size($标签列表) = 0 OR ⟦label:m⟧ IN $标签列表)\n"
+             "  AND (m.年月 IS NULL OR (m.年月 >= $从 AND m.年月 <= $到))\n"
+             "  AND (e.开始 IS NULL OR (e.开始 <= $到 AND (e.结束 IS NULL OR e.结束 >= $从)))")
+    ret = (f"RETURN n.{q(nt.pk)} AS 键, '{{d}}' AS 方向, {_LOGICAL_TYPE} AS 关系, ⟦label:m⟧ AS 对端标签, "
+           f"{_other_key('m')} AS 对端键, m.显示名 AS 对端显示名, m.年月 AS 对端年月, "
+           "e.开始 AS 开始, e.结束 AS 结束, e.依据 AS 依据, e.备注 AS 备注, " + _prov("e") + "\nLIMIT $上限")
+    return (f"MATCH (n:{q(label)})-[e]->(m)\nWHERE {where}\n{ret.format(d='出')}\nUNION ALL\n"
+            f"MATCH (m)-[e]->(n:{q(label)})\nWHERE {where}\n{ret.format(d='入')}")
+
+
+def _explore_nodes(label: str) -> str:
+    nt = NODE_BY_LABEL[label]
+    cols = ", ".join(f"n.{q(p)} AS {q(p)}" for p in nt.property_names)
+    return f"MATCH (n:{q(label)})\nWHERE n.{q(nt.pk)} IN $键列表\nRETURN {cols}\nORDER BY {q(nt.pk)}"
+
+
+def explore_fields(label: str) -> list[str]:
+    """The properties whose completeness the schema view reports (no day columns, keys, display)."""
+    from core.graph.schema import DAY_COLUMNS, DISPLAY, SYNTHETIC_KEY
+
+    return [p for p in NODE_BY_LABEL[label].property_names if p not in DAY_COLUMNS and p not in (DISPLAY, SYNTHETIC_KEY)]
+
+
+def _explore_completeness(label: str) -> str:
+    cols = ", ".join(f"count(n.{q(p)}) AS {q(p)}" for p in explore_fields(label))
+    return f"MATCH (n:{q(label)})\nRETURN count(n) AS `__总数`, {cols}"
+
+
+def _register_explore() -> None:
+    from core.graph.schema import NODE_TABLES
+
+    edge_defaults = {"键列表": [], "关系列表": [], "标签列表": [], "从": YM_MIN, "到": YM_MAX, "上限": EXPLORE_ROW_CAP}
+    for nt in NODE_TABLES:
+        register(NamedQuery(f"explore_edges:{nt.label}", _explore_edges(nt.label), dict(edge_defaults),
+                            f"图谱浏览：{nt.label}节点（按主键列表）的出入边与对端（可按关系类型/对端标签/年月过滤）"))
+        register(NamedQuery(f"explore_nodes:{nt.label}", _explore_nodes(nt.label), {"键列表": []},
+                            f"图谱浏览：按主键列表取{nt.label}节点的全部属性（输出前按角色脱敏）",
+                            sensitive=any(p in SENSITIVE_FIELDS for p in nt.property_names)))
+        register(NamedQuery(f"explore_completeness:{nt.label}", _explore_completeness(nt.label), {},
+                            f"图谱浏览·结构：{nt.label}节点数与各属性的填写数"))
+    register(NamedQuery("explore_meta_edges", """
+MATCH (a)-[e]->(b)
+RETURN ⟦label:a⟧ AS 起点标签, """ + _LOGICAL_TYPE + """ AS 关系, ⟦label:b⟧ AS 终点标签, count(*) AS 数量
+ORDER BY 关系, 起点标签, 终点标签""", {}, "图谱浏览·结构：按（起点标签, 关系, 终点标签）统计的关系数（元图）"))
+
+
+_register_explore()

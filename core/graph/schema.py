@@ -410,6 +410,15 @@ LABEL_COLORS: dict[str, str] = {
 }
 assert set(LABEL_COLORS) == set(LABELS)
 
+#: The explorer's icon per label (legend and node titles); colours above.
+LABEL_ICONS: dict[str, str] = {
+    "项目": "🏢", "人员": "👤", "片区": "🗺️", "财务": "💰", "投标记录": "📝", "岗位编制": "📋", "设备": "⚙️",
+    "考勤": "🕘", "排班月报": "📅", "供应商": "🚚", "维保合同": "🔧", "采购记录": "🛒", "检查记录": "✅", "证书": "🎓",
+}
+assert set(LABEL_ICONS) == set(LABELS)
+#: Labels of monthly records (one node per person/project and 年月): the explorer bundles them.
+MONTHLY_LABELS: tuple[str, ...] = tuple(n.label for n in NODE_TABLES if "年月" in n.property_names)
+
 
 def display_name(label: str, rec: dict) -> str:
     """A short human label for a node (the explorer and answers show it)."""

@@ -126,6 +126,37 @@ class GraphStoreContract:
         assert [r["项目编号"] for r in store.run_named("project_children", {"项目编号": "P0"})] == ["P1"]
         assert [r["项目编号"] for r in store.run_named("projects_without_staff", {"从": "2026-03", "到": "2026-03"})] == ["P0"]
 
+    def test_explore_queries_answer(self, store):
+        _seed(store)
+        store.upsert_nodes("采购记录", [{"键": "r", "名称": "拖把", **_prov(2)}])
+        store.upsert_nodes("供应商", [{"名称": "洁美", **_prov(3)}])
+        store.upsert_edges("供应商", "采购记录", "供应商", [{"from": "r", "to": "洁美", **_prov(2)}])
+
+        def edges(label, keys, **kw):
+            rows = store.run_named(f"explore_edges:{label}", {"键列表": keys, **kw})
+            return sorted((r["键"], r["方向"], r["关系"], r["对端标签"], r["对端键"], r["对端年月"], r["开始"], r["行号"])
+                          for r in rows)
+
+        assert edges("人员", ["K1", "K2"]) == [
+            ("K1", "出", "有考勤", "考勤", "K1|P1|2026-03", "2026-03", None, 2),
+            ("K1", "出", "服务于", "项目", "P1", None, "2026-01", 4),
+            ("K2", "入", "负责人", "项目", "P1", None, None, 2)]
+        assert [e[2] for e in edges("人员", ["K1"], 关系列表=["服务于"])] == ["服务于"]
+        assert [e[2] for e in edges("人员", ["K1"], 标签列表=["考勤"])] == ["有考勤"]
+        # a month range keeps period edges that overlap it and monthly records inside it
+        assert [e[2] for e in edges("人员", ["K1"], 从="2026-04", 到="2026-05")] == ["服务于"]
+        assert edges("人员", ["K1"], 从="2025-01", 到="2025-12") == []
+        assert len(edges("项目", ["P1"])) == 4 and len(edges("项目", ["P1"], 上限=1)) == 2  # 上限 per direction
+        assert edges("采购记录", ["r"]) == [("r", "出", "供应商", "供应商", "洁美", None, None, 2)]  # logical name
+        assert edges("供应商", ["洁美"], 关系列表=["供应商"])[0][1:5] == ("入", "供应商", "采购记录", "r")
+        assert store.run_named("explore_nodes:项目", {"键列表": ["P1", "nope"]})[0]["项目名称"] == "青浦-区图书馆"
+        assert store.run_named("explore_nodes:项目") == []
+        c = store.run_named("explore_completeness:人员")[0]
+        assert (c["__总数"], c["姓名"], c["当前服务项目编号"], c["出生日期"]) == (2, 2, 1, 0)
+        meta = {(r["起点标签"], r["关系"], r["终点标签"]): r["数量"] for r in store.run_named("explore_meta_edges")}
+        assert meta[("人员", "服务于", "项目")] == 1 and meta[("采购记录", "供应商", "供应商")] == 1
+        assert sum(meta.values()) == sum(store.counts()["edges"].values())
+
     def test_unknown_parameter_is_refused(self, store):
         from core.errors import BadInputError
 
@@ -370,6 +401,45 @@ class TenancyContract:
         c = none.counts()
         assert set(c["nodes"]) == set(LABELS) and not any(c["nodes"].values()) and not any(c["edges"].values())
         assert graph_tenants(graph_settings) == ["ta", "tb"]
+
+    def test_explorer_stays_in_its_tenant(self, graph_settings):
+        from core import config
+        from core.agents.kg.entity_index import invalidate
+        from core.errors import NotFoundError
+        from core.security.principals import Principal, Role
+        from core.services import explore as X
+        from core.services.build import load_config
+
+        files = load_config(SAMPLE_CONFIG)
+        self._build(graph_settings, "ta", read_files(files))
+        self._build(graph_settings, "tb", _tenant_b_records(read_files(files)))
+        from core.graph.store import get_graph_store
+
+        only_b = _all_values(get_graph_store(graph_settings, tenant="tb")) - \
+            _all_values(get_graph_store(graph_settings, tenant="ta"))
+        config.set_settings(graph_settings)
+        invalidate()
+        try:
+            a = Principal("ma", Role.manager, tenants=("ta",))
+            seen = [X.search(a, "青浦区图书馆"), X.search(a, "刘德明"), X.schema_view(a),
+                    X.neighbors(a, "项目:XMSQ0102", depth=2, limit=2000),
+                    X.neighbors(a, "人员:KWL2012006", months="2026-02:2026-03", bundle_over=2),
+                    X.node_detail(a, "人员:KWL2012006", with_source=False),
+                    X.edge_detail(a, "项目:XMSQ0100-[包含]->项目:XMSQ0102", with_source=False),
+                    X.shortest_path(a, "人员:KWL2012006", "项目:XMSQ0052")]
+            assert seen[0]["results"][0]["id"] == "项目:XMSQ0102" and seen[3]["total_nodes"] > 50
+            assert seen[7]["hops"] == 3 and seen[2]["labels"][0]["count"] == 16
+            leaked = set(_flat(seen)) & only_b
+            assert not leaked, sorted(leaked)[:5]
+            b = Principal("mb", Role.manager, tenants=("tb",))
+            assert "青浦-区图书馆·乙" in str(X.node_detail(b, "项目:XMSQ0102", with_source=False)["properties"])
+            nobody = Principal("mn", Role.manager, tenants=("nobody",))
+            assert X.search(nobody, "区图书馆")["results"] == [] and X.schema_view(nobody)["empty"]
+            with pytest.raises(NotFoundError):
+                X.neighbors(nobody, "项目:XMSQ0102")
+        finally:
+            config.set_settings(None)
+            invalidate()
 
     # ---- generations ----------------------------------------------------------------------
     def test_generations_switch_atomically(self, graph_settings, tmp_path):
