@@ -303,6 +303,11 @@ def test_run_recorded_in_audit_and_feedback(docs):
     detail = json.loads(row["detail"])
     assert row["outcome"] == "answered" and detail["steps"] and detail["question"] == "汇总家电以旧换新政策的有效期"
     assert feedback_on_thread(ADMIN, "task", res["thread_id"], -1, "漏了文件")["feedback_id"]
+    from core.services.review import week_queue
+
+    cases = [c for c in week_queue(ADMIN)["cases"] if c["kind"] == "task"]
+    assert cases and cases[0]["thread"] == "audit-1" and "thumbs_down" in cases[0]["sources"]
+    assert "有效期" in cases[0]["answer"] and cases[0]["question"] == "汇总家电以旧换新政策的有效期"
 
 
 def test_cli_json_shape(docs):
