@@ -174,7 +174,8 @@ def test_task_about_another_tenant_gets_nothing_from_it(docs):
     assert first["args"]["authority"] == "青岛市" and first["ok"]
     compare = res["steps"][-1]
     assert compare["tool"] == "compare_documents" and compare["args"]["doc_ids"] == [docs["jinan"]]
-    assert any("青岛市" in m or "$1.top" in m for m in res["missing"]) or res["steps"][0]["ok"]
+    assert "未找到青岛市的相关文件" in res["report"]  # said as "not found", never "forbidden"
+    assert "无权" not in res["report"]
     # the administrator of all tenants does see it
     admin = run_task("对比青岛市和济南市家电以旧换新补贴的补贴标准", ADMIN, llm=None)
     assert docs["qingdao"] in {c["doc_id"] for c in admin["citations"]}

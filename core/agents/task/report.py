@@ -189,6 +189,10 @@ def build_report(state: dict) -> dict:
         lines.append("\n未检索到可用的相关文件，无法完成该任务。" if not stopped else "\n尚未收集到任何结果。")
     if state.get("documents"):
         lines.append("\n**已收集的文件**：" + "；".join(_doc_label(c) for c in state["documents"].values()))
+    issues = [f"第 {c['step']} 步：{i}" for c in state.get("checks") or [] for i in c.get("issues") or []
+              if (c.get("step") or 0) not in {r["step"] for r in results if not r.get("ok")}]
+    if issues:
+        lines.append("\n**核查提示**：\n" + "\n".join(f"- {i}" for i in issues))
     if missing:
         lines.append("\n**尚缺**：\n" + "\n".join(f"- {m}" for m in missing))
     return {"report": "\n".join(lines).strip(), "sections": sections, "citations": citer.citations(), "missing": missing}

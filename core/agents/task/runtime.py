@@ -18,6 +18,12 @@ def tool_context(rt: AgentRuntime) -> ToolContext:
         scenario = "research" if any(s.value == "research" for s in principal.allowed_scenarios) else None
         ctx = ToolContext(rt, scenario)
         rt._task_ctx = ctx  # type: ignore[attr-defined]
+        warm = getattr(rt.index, "warm", None)
+        if callable(warm):
+            try:
+                warm()  # a first-time embedding-model load is not the search tool's 5 s
+            except Exception:  # noqa: BLE001 - the search degrades to keywords and says so
+                pass
     return ctx
 
 
