@@ -92,6 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("task", help="政策任务智能体（规划→执行→检查→汇总）")
     p.add_argument("request")
     p.add_argument("--user")
+    p.add_argument("--max-steps", type=int, default=None, help="步数熔断（默认 10）")
+    p.add_argument("--deadline-s", type=float, default=None, help="时间熔断，秒（默认 60）")
+    p.add_argument("--thread", help="会话编号（默认新建）")
+    p.add_argument("--out-md", type=Path, help="把报告导出为 Markdown 文件")
+    p.add_argument("--out-xlsx", type=Path, help="把报告中的表格导出为 Excel 文件")
     _common(p)
 
     p = sub.add_parser("ask-kg", help="业务图谱问答")

@@ -15,6 +15,11 @@ from core.services.ask_docs import ask_docs, citation_preview, new_thread_id
 
 principal = st.session_state["principal"]
 st.title("政策问答")
+if st.radio("模式", ["问答", "任务"], horizontal=True, key="docs_mode") == "任务":
+    from components.task_view import render_task_mode
+
+    render_task_mode(principal)
+    st.stop()
 
 with st.sidebar:
     allowed = [x.value for x in principal.allowed_scenarios]  # core refuses any other (ask_docs)

@@ -21,7 +21,7 @@ from core.storage.db import get_db
 
 MAX_DETAIL_CHARS = 4000
 MAX_TRACE_CHARS = 200_000
-QUESTION_KINDS = ("question.docs", "question.kg")
+QUESTION_KINDS = ("question.docs", "question.kg", "question.task")
 MASK = "***"
 
 
@@ -67,7 +67,7 @@ def mask_values(text: str, values: Iterable[Any]) -> str:
 
 def record_question(principal, kind: str, *, thread: str, question: str, answer: str, refused: bool,
                     tenant: str | None, latency_ms: float, trace: dict, outcome: str = "answered") -> int:
-    """One question of ``kind`` ("docs" | "kg") with its trace (JSON-able, already masked)."""
+    """One question of ``kind`` ("docs" | "kg" | "task") with its trace (JSON-able, already masked)."""
     from core.security.injection import mask_pii
 
     detail = {"thread": thread, "question": mask_pii(question or ""), "answer": mask_pii(answer or ""),

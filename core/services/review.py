@@ -3,7 +3,7 @@ queue built from it and from the audit log — the page 每周复盘 and ``feedb
 on the command line.
 
 Every ISO week (Asia/Shanghai) the queue collects, from the questions the audit log recorded
-(``question.docs`` / ``question.kg`` events, core.security.audit.record_question):
+(``question.docs`` / ``question.kg`` / ``question.task`` events, core.security.audit.record_question):
 
 - ``thumbs_down``  a 👎 (table ``feedback``) with its reason, tied to the answer it rated;
 - ``refusal``      an answer that refused;
@@ -181,7 +181,7 @@ _EVENT_COLS = "id, at, action, user_name, tenant, target, outcome, detail"
 def _week_events(week: str) -> list[dict]:
     start, end = week_bounds(week)
     lo, hi = _at_range(start, end)
-    rows = get_db().query(f"SELECT {_EVENT_COLS} FROM audit_log WHERE action IN ('question.docs', 'question.kg')"
+    rows = get_db().query(f"SELECT {_EVENT_COLS} FROM audit_log WHERE action IN ('question.docs', 'question.kg', 'question.task')"
                           " AND at >= ? AND at < ? ORDER BY id", (lo, hi))
     out = []
     for r in rows:
@@ -256,7 +256,7 @@ def _feedback_event(fb: dict, cache: dict) -> int | None:
         payload = None
     if isinstance(payload, dict) and isinstance(payload.get("event_id"), int):
         return payload["event_id"]
-    if not fb.get("thread_id") or fb["kind"] not in ("docs", "kg"):
+    if not fb.get("thread_id") or fb["kind"] not in ("docs", "kg", "task"):
         return None
     key = (fb["user_name"], fb["kind"], fb["thread_id"])
     if key not in cache:
@@ -286,7 +286,7 @@ def collect_week(week: str, *, now: datetime | None = None) -> list[dict]:
         if e["kind"] == "kg" and e["detail"].get("edited"):
             r.add("edited")
     # abandoned: a KG thread whose last event waits at a confirm step
-    waiting = [e for e in events if e["kind"] == "kg" and e["outcome"] == "waiting"]
+    waiting = [e for e in events if e["kind"] in ("kg", "task") and e["outcome"] == "waiting"]
     for e in waiting:
         later = get_db().one("SELECT id FROM audit_log WHERE action LIKE 'question.%' AND user_name = ? AND target = ?"
                              " AND id > ? LIMIT 1", (e["user"], e["thread"], e["id"]))
@@ -398,7 +398,7 @@ def _masked_detail(principal, kind: str, detail: dict) -> dict:
     citations of documents they may not read, and the sentences citing them, hidden; a KG
     answer about sensitive data (收费/工资) hidden from roles without that right."""
     d = dict(detail)
-    if kind == "docs":
+    if kind in ("docs", "task"):  # a task report cites documents like an answer
         cites = d.get("citations") or []
         hidden = _hidden_docs(principal, (c.get("doc_id") for c in cites))
         if hidden:
