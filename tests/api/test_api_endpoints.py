@@ -157,6 +157,14 @@ def test_ask_docs_scenario_permission_and_bad_input_match_core(client, users):
                                                                          "content-type": "application/json"}), 422)
 
 
+def test_a_question_of_control_characters_is_answered_not_crashed(client, users):
+    # found by the schema fuzz run: split_compound indexed an empty list
+    r = client.post("/v1/ask/docs", json={"question": "\u0085\u00fa\u0015\b\u00bf", "scenario": "window"},
+                    headers=auth(users["manager_a"]))
+    assert r.status_code in (200, 400), r.text
+    assert r.status_code == 400 or r.json()["refused"] or r.json()["clarify"] is not None
+
+
 # ---- ask/kg -------------------------------------------------------------------------------
 def test_ask_kg_confirm_round_trip_through_resume(client, users, kg_store):
     h = auth(users["manager_a"])
