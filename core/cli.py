@@ -201,6 +201,15 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("name")
     c.add_argument("--password-stdin", action="store_true", help="从标准输入读取密码")
     _common(c)
+    t = usub.add_parser("token", help="为用户签发 HTTP API 令牌（仅管理员；令牌只显示一次）")
+    t.add_argument("name")
+    t.add_argument("--ttl-days", type=int, default=None, help="有效期（天，1–365，默认 30）")
+    t.add_argument("--user", help="以该管理员身份执行（默认本机操作员）")
+    _common(t)
+    t = usub.add_parser("revoke-tokens", help="吊销用户的全部 HTTP API 令牌（仅管理员）")
+    t.add_argument("name")
+    t.add_argument("--user", help="以该管理员身份执行（默认本机操作员）")
+    _common(t)
     return parser
 
 

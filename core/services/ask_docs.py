@@ -135,6 +135,13 @@ def thread_history(principal: Principal, thread_id: str) -> list[dict]:
     return list(st.get("history") or [])
 
 
+def thread_exists(principal: Principal, thread_id: str) -> bool:
+    """Whether one of ``principal``'s threads has any state (a turn, a clarification asked);
+    another user's thread id names an empty thread of one's own, so it never exists."""
+    graph = _graph()
+    return bool(graph.get_state({"configurable": {"thread_id": _thread_key(principal, thread_id)}}).values)
+
+
 def citation_preview(citation: dict, principal: Principal, *, index: Any = None) -> dict:
     """What the citation card shows when clicked: the PDF page(s) rendered with the cited
     passage highlighted, or the DOCX/MD/TXT paragraphs with the cited ones marked."""

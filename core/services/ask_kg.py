@@ -13,7 +13,7 @@ import time
 import uuid
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from langgraph.types import Command
 
@@ -141,7 +141,8 @@ def _reply(reply: dict) -> dict:
 
 
 def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str | None = None, auto: bool = False,
-           today: date | None = None, debug: bool = False, rules_only: bool = False) -> dict:
+           today: date | None = None, debug: bool = False, rules_only: bool = False,
+           on_node: Callable[[str, dict], None] | None = None) -> dict:
     """Ask (or reply on ``thread_id``). ``question`` may be a dict reply from the page
     (``{"plan": [...]}`` for an edited plan, ``{"choice": "..."}`` for a scope button).
     Threads are private to their user; every plan, however it arrived, is authorised step by
@@ -165,11 +166,11 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
         raise BadInputError("该对话没有等待确认的步骤，请直接提问")
     else:
         payload = {**TURN_RESET, "question": q}
-    graph.invoke(payload, config)
+    _run(graph, payload, config, on_node)
     pending = _pending(graph, config)
     rounds = 0
     while pending is not None and auto and rounds < 8:
-        graph.invoke(Command(resume=_auto_reply(pending)), config)
+        _run(graph, Command(resume=_auto_reply(pending)), config, on_node)
         pending = _pending(graph, config)
         rounds += 1
     state = graph.get_state(config).values
@@ -177,6 +178,22 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
     asked = q if reply_obj is None else "（修改后的查询计划）" if "plan" in reply_obj else reply_obj["choice"]
     _audit(principal, asked, state, res, mode="rules" if rt.llm is None else "llm")
     return res
+
+
+def _run(graph, payload: Any, config: dict, on_node: Callable[[str, dict], None] | None) -> None:
+    """``graph.invoke``, or with ``on_node`` a stream of node updates reported as they finish."""
+    if on_node is None:
+        graph.invoke(payload, config)
+        return
+    for chunk in graph.stream(payload, config, stream_mode="updates"):
+        for node, update in (chunk or {}).items():
+            if node.startswith("__") or not isinstance(update, dict):
+                continue  # interrupts are reported by the result's need_confirm
+            last = (update.get("trace") or [{}])[-1] if isinstance(update.get("trace"), list) else {}
+            try:
+                on_node(node, {k: v for k, v in (last or {}).items() if k not in ("rows", "steps")})
+            except Exception:  # noqa: BLE001 - a progress callback must not break the answer
+                pass
 
 
 def _sensitive_values(steps: list[dict]) -> list:
@@ -265,6 +282,16 @@ def thread_history(principal: Principal, thread_id: str) -> list[dict]:
     graph = _graph()
     values = graph.get_state({"configurable": {"thread_id": _thread_key(principal, thread_id)}}).values or {}
     return [{"question": h.get("question"), "answer": h.get("answer")} for h in values.get("history") or []]
+
+
+def pending_confirm(principal: Principal, thread_id: str) -> dict | None:
+    """What one of ``principal``'s threads waits for (``{"kind", "text", "options", …}``), or
+    None when it waits for nothing — including another user's thread id (an empty thread)."""
+    graph = _graph()
+    pending = _pending(graph, {"configurable": {"thread_id": _thread_key(principal, thread_id)}})
+    if pending is None:
+        return None
+    return {"kind": pending.get("kind"), "text": pending.get("text"), "options": pending.get("options") or []}
 
 
 # ---- alias table (简称 / 曾用名 / common miswritings → 项目编号 or 工号) ----------------------

@@ -116,6 +116,38 @@ def change_password_with_token(token: str | None, old: str, new: str, *, address
     return principal
 
 
+# ---- HTTP API bearer tokens (core.security.api_tokens) ----------------------------------
+def issue_api_token(name: str, *, ttl_days: int | None = None, actor: Principal | None = None) -> dict:
+    """``users token NAME``: a new API token for ``name`` (admins; ``actor`` None = the local
+    command line). Returns ``{"user", "token", "expires_at"}``; the token is shown only here."""
+    from core.security.api_tokens import DEFAULT_TTL_DAYS, ApiTokenStore
+
+    _require_admin(actor)
+    ttl = DEFAULT_TTL_DAYS if ttl_days is None else ttl_days
+    issued = ApiTokenStore().issue(name, ttl_days=ttl, created_by=actor.name if actor else "cli")
+    audit(actor.name if actor else "cli", "users.api_token", target=issued["user"],
+          detail={"expires_at": issued["expires_at"], "ttl_days": ttl})
+    return issued
+
+
+def revoke_api_tokens(name: str, *, actor: Principal | None = None) -> dict:
+    """``users revoke-tokens NAME``: revoke every API token of ``name`` (admins)."""
+    from core.security.api_tokens import ApiTokenStore
+
+    _require_admin(actor)
+    n = ApiTokenStore().revoke_all(name)
+    audit(actor.name if actor else "cli", "users.api_token_revoke", target=name, detail={"revoked": n})
+    return {"user": name, "revoked": n}
+
+
+def list_api_tokens(actor: Principal, name: str | None = None) -> list[dict]:
+    """Token metadata (never a token) for the admin page."""
+    from core.security.api_tokens import ApiTokenStore
+
+    _require_admin(actor)
+    return ApiTokenStore().list(name)
+
+
 def ensure_admin(echo=print) -> str | None:
     return UserStore().ensure_admin(echo=echo)
 
@@ -149,6 +181,18 @@ def cli_users(args: argparse.Namespace) -> int:
             return 2
         emit(result, args.json, lambda r: f"{r['user']}：密码正确" + ("（首次登录须修改密码）" if r["must_change_password"]
                                                                       else ""))
+        return 0
+    if args.users_command in ("token", "revoke-tokens"):
+        from core.security.principals import resolve_user
+
+        actor = resolve_user(args.user) if getattr(args, "user", None) else None
+        if args.users_command == "token":
+            issued = issue_api_token(args.name, ttl_days=args.ttl_days, actor=actor)
+            emit(issued, args.json, lambda r: f"{r['token']}\n（{r['user']} 的 API 令牌，有效期至 {r['expires_at']}；"
+                                              "只显示这一次，请妥善保存）")
+            return 0
+        revoked = revoke_api_tokens(args.name, actor=actor)
+        emit(revoked, args.json, lambda r: f"已吊销 {r['user']} 的 {r['revoked']} 个 API 令牌")
         return 0
     raise BadInputError(f"未知子命令：{args.users_command}")
 

@@ -200,3 +200,22 @@ MIGRATIONS.append(("1200_review", [
     )""",
     "CREATE INDEX feedback_at ON feedback (at)",
 ]))
+
+# ---- HTTP API (issue 19): bearer tokens per workspace user, stored as SHA-256 of a random
+# token, with expiry and revocation; a fixed one-minute request window per token (rate limit
+# shared by every API process of the workspace).
+MIGRATIONS.append(("1300_api_tokens", [
+    """CREATE TABLE api_tokens (
+        id {id},
+        token_hash TEXT NOT NULL UNIQUE,
+        user_name TEXT NOT NULL REFERENCES users(name) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        created_by TEXT,
+        expires_at TEXT NOT NULL,
+        revoked_at TEXT,
+        last_used_at TEXT,
+        window_start DOUBLE PRECISION NOT NULL DEFAULT 0,
+        window_count INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX api_tokens_user ON api_tokens (user_name)",
+]))

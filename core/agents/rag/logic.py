@@ -904,6 +904,8 @@ def split_compound(question: str) -> list[str]:
             continue
         parts.append(c)
         kinds.append(kind)
+    if not parts:  # nothing that asks anything (e.g. only control characters and symbols)
+        return []
     if len(parts) == 1:
         resp = _respectively(parts[0])
         return resp if len(resp) >= 2 else []
