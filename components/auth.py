@@ -12,6 +12,8 @@ and its cookie deleted here. The chat pages' current thread ids (``docs_thread``
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 import streamlit as st
 
 from core.config import get_settings
@@ -59,8 +61,9 @@ def sync_cookie() -> None:
         with st.sidebar:
             _hide_component_frames()
             ttl_s = get_settings().session_ttl_min * 60
+            expires = (datetime.now(timezone.utc) + timedelta(seconds=ttl_s)).isoformat()
             _cookie_component(method="set", cookie=COOKIE, value=token, key="zhice_cookie_set", default=False,
-                              options={"path": "/", "maxAge": ttl_s, "sameSite": "strict"})
+                              options={"path": "/", "expires": expires, "maxAge": ttl_s, "sameSite": "strict"})
     elif not token and st.session_state.get(_DELETE_COOKIE) and browser:
         with st.sidebar:
             _hide_component_frames()
