@@ -53,5 +53,7 @@ with error_boundary("app"):
 
 with error_boundary(getattr(nav, "title", "") if "nav" in globals() else ""):
     if "nav" in globals():
-        nav.run()
-remember_threads()
+        try:
+            nav.run()
+        finally:
+            remember_threads()  # the chat pages' current thread ids, kept with the session

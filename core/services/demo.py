@@ -46,7 +46,7 @@ def create_demo_users(echo=print) -> tuple[list[str], dict[str, str]]:
     return [u.name for u in store.list()], created
 
 
-def run_demo(reset: bool = False, *, echo=print, progress=None) -> dict:
+def run_demo(reset: bool = False, *, echo=print, progress=None, principal=None) -> dict:
     """Load everything. ``progress(fraction, text)`` (optional) follows the steps: users,
     business graph (read / nodes / edges), documents (解析 / OCR / 向量化 per file)."""
     from core.services.build import load_demo_graph
@@ -72,7 +72,7 @@ def run_demo(reset: bool = False, *, echo=print, progress=None) -> dict:
         step(0.4 + 0.6 * ev["index"] / total,
              f"政策文档 {min(ev['index'] + 1, total)}/{total} · {ev['file'] or ''} · {ev['text']}")
 
-    documents = ingest_demo_documents(reset=reset, on_stage=on_stage)
+    documents = ingest_demo_documents(reset=reset, on_stage=on_stage, principal=principal)
     step(1.0, "完成")
     audit("cli", "demo", detail={"reset": reset, "seconds": round(time.perf_counter() - t0, 1),
                                  "users_created": sorted(created)})
@@ -88,7 +88,7 @@ def load_demo(principal, *, progress=None) -> dict:
     if principal is None or not getattr(principal, "is_admin", False):
         raise PermissionDenied("只有管理员可以载入示例数据")
     printed: list[str] = []
-    result = run_demo(echo=printed.append, progress=progress)
+    result = run_demo(echo=printed.append, progress=progress, principal=principal)
     audit(principal.name, "demo.load", detail={"documents": len(result["documents"].get("documents", []))})
     docs = result["documents"]
     return {"nodes": sum(result["graph"].get("nodes", {}).values()),

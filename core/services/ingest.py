@@ -230,12 +230,13 @@ def ingest_uploads(files: list[tuple[str, bytes]], principal: Principal, tenant:
         return report
 
 
-def ingest_demo_documents(reset: bool = False, *, on_stage: StageProgress | None = None) -> dict:
+def ingest_demo_documents(reset: bool = False, *, on_stage: StageProgress | None = None,
+                          principal: Principal | None = None) -> dict:
     """The bundled sample policy documents (data/samples/policies) into tenant ``demo``,
     reviewed (they are curated)."""
     from core.services.demo import DEMO_TENANT
 
-    admin = resolve_user(None)
+    admin = principal if principal is not None and principal.is_admin else resolve_user(None)
     if reset:
         index = index_module.get_index()
         for m in index.list_docs():
