@@ -1,6 +1,18 @@
-"""Login form, password change, sidebar. Credentials are checked in core.services.users."""
+"""Login form, password change, sidebar, and the session cookie. Credentials are checked in
+core.services.users.
+
+A sign-in survives a refresh: the random session token (only its hash is stored, in the
+``sessions`` table) is kept in the browser cookie ``zhice_session`` — written through the
+CookieManager component of ``extra-streamlit-components`` (its frontend ships in the package,
+so it works offline), read back from ``st.context.cookies`` on the next page load and checked
+against the sessions table on every rerun. It is never put in the URL. 退出登录 deletes the
+session row and the cookie; an expired session (``ZHICE_SESSION_TTL_MIN``) is removed by core
+and its cookie deleted here. The chat pages' current thread ids (``docs_thread``,
+``kg_thread`` in ``st.session_state``) are remembered with the session and restored on reload."""
 
 from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
 
 import streamlit as st
 
@@ -8,9 +20,73 @@ from core.config import get_settings
 from core.errors import AppError
 from core.security.principals import ROLE_LABELS, SCENARIO_LABELS, Principal
 from core.services import users
+from components.notice import flash
 
 TOKEN_KEY = "session_token"
 PASSWORD_TOKEN_KEY = "password_change_token"
+COOKIE = "zhice_session"
+#: session-state keys restored after a refresh (the chat pages own them)
+THREAD_KEYS = ("docs_thread", "kg_thread")
+_SAVED_THREADS = "_saved_threads"
+_DELETE_COOKIE = "_delete_session_cookie"
+
+
+def _browser_cookie() -> str | None:
+    """The session cookie the browser sent when this page was loaded (not updated in-page)."""
+    try:
+        value = st.context.cookies.get(COOKIE)
+    except Exception:  # noqa: BLE001 - no request context (AppTest, bare mode)
+        return None
+    return value if isinstance(value, str) and value else None
+
+
+def _cookie_component(**kwargs):
+    from extra_streamlit_components.CookieManager import _component_func  # the package's declared component
+
+    return _component_func(**kwargs)
+
+
+def _hide_component_frames() -> None:
+    st.html("<style>.element-container:has(iframe[height='0']), .stElementContainer:has(iframe[height='0'])"
+            "{display:none}</style>")
+
+
+def sync_cookie() -> None:
+    """Make the browser's cookie match the session: write the token after a sign-in (rendered on
+    every rerun until a reload shows the browser has it; same key and value, so the component
+    stays mounted and writes once), delete it after 退出登录 or expiry."""
+    token = st.session_state.get(TOKEN_KEY)
+    browser = _browser_cookie()
+    if token and browser != token:
+        with st.sidebar:
+            _hide_component_frames()
+            ttl_s = get_settings().session_ttl_min * 60
+            expires = (datetime.now(timezone.utc) + timedelta(seconds=ttl_s)).isoformat()
+            _cookie_component(method="set", cookie=COOKIE, value=token, key="zhice_cookie_set", default=False,
+                              options={"path": "/", "expires": expires, "maxAge": ttl_s, "sameSite": "strict"})
+    elif not token and st.session_state.get(_DELETE_COOKIE) and browser:
+        with st.sidebar:
+            _hide_component_frames()
+            _cookie_component(method="delete", cookie=COOKIE, key="zhice_cookie_delete", default=False)
+
+
+def remember_threads() -> None:
+    """Save the current chat thread ids with the session (only when they changed)."""
+    token = st.session_state.get(TOKEN_KEY)
+    if not token:
+        return
+    threads = {k: st.session_state[k] for k in THREAD_KEYS if isinstance(st.session_state.get(k), str)}
+    if threads and threads != st.session_state.get(_SAVED_THREADS):
+        users.save_session_state(token, {"threads": threads})
+        st.session_state[_SAVED_THREADS] = threads
+
+
+def _restore_threads(token: str) -> None:
+    threads = (users.session_state(token) or {}).get("threads") or {}
+    for k in THREAD_KEYS:
+        if isinstance(threads.get(k), str) and k not in st.session_state:
+            st.session_state[k] = threads[k]
+    st.session_state[_SAVED_THREADS] = {k: v for k, v in threads.items() if k in THREAD_KEYS}
 
 
 def client_address() -> str | None:
@@ -23,13 +99,24 @@ def client_address() -> str | None:
 
 
 def current_principal() -> Principal | None:
-    """Resolve the session token on every rerun, so expiry and role changes apply at once."""
-    principal = users.resume_session(st.session_state.get(TOKEN_KEY))
+    """Resolve the session token on every rerun, so expiry and role changes apply at once. A
+    new page load (refresh, bookmark) picks the token up from the cookie."""
+    token = st.session_state.get(TOKEN_KEY)
+    from_cookie = False
+    if not token and not st.session_state.get(_DELETE_COOKIE):
+        token = _browser_cookie()
+        from_cookie = token is not None
+    principal = users.resume_session(token)
     if principal is None:
+        if token:  # expired, ended elsewhere, or the user was disabled: the cookie goes too
+            st.session_state[_DELETE_COOKIE] = True
         st.session_state.pop(TOKEN_KEY, None)
         st.session_state.pop("principal", None)
     else:
+        st.session_state[TOKEN_KEY] = token
         st.session_state["principal"] = principal
+        if from_cookie:
+            _restore_threads(token)
     return principal
 
 
@@ -54,13 +141,14 @@ def render_login() -> None:
         except AppError as exc:
             st.error(exc.user_message)
             return
+        st.session_state.pop(_DELETE_COOKIE, None)
         if isinstance(result, users.PasswordChangeOnly):
             st.session_state[PASSWORD_TOKEN_KEY] = token
         else:
             st.session_state[TOKEN_KEY] = token
             st.session_state["principal"] = result
         st.rerun()
-    st.info("首次启动时，系统会在控制台打印管理员 admin 的一次性密码。")
+    st.info("首次启动时，系统会在控制台打印管理员 admin 的一次性密码。", icon=":material/info:")
 
 
 def render_change_password() -> None:
@@ -93,7 +181,8 @@ def render_change_password() -> None:
         st.session_state.pop(TOKEN_KEY, None)
         st.session_state.pop(PASSWORD_TOKEN_KEY, None)
         st.session_state.pop("principal", None)
-        st.success("密码已修改，请重新登录。")
+        st.session_state[_DELETE_COOKIE] = True
+        flash("密码已修改，请用新密码重新登录。")
         st.rerun()
 
 
@@ -109,9 +198,19 @@ def render_sidebar(principal: Principal) -> None:
             st.caption(f"大模型：{s.llm_model}")
         else:
             st.caption("大模型：未配置 · 离线规则模式")
-        st.caption(f"图数据库：{'Neo4j' if s.graph_backend == 'neo4j' else 'LadybugDB（内嵌）'}")
-        st.caption(f"工作区：{s.home.name}")
-        if st.button("退出登录"):
-            users.logout(st.session_state.pop(TOKEN_KEY, None))
-            st.session_state.pop("principal", None)
+        if principal.is_admin:
+            st.caption(f"图数据库：{'Neo4j' if s.graph_backend == 'neo4j' else 'LadybugDB（内嵌）'}")
+            st.caption(f"工作区：{s.home.name}")
+        if st.button("退出登录", icon=":material/logout:", key="logout"):
+            log_out()
+            flash("已退出登录。", "info")
             st.rerun()
+
+
+def log_out() -> None:
+    """End the session for real: the session row goes now, the browser cookie on the next run."""
+    users.logout(st.session_state.pop(TOKEN_KEY, None))
+    for key in list(st.session_state.keys()):  # nothing of this user stays in the browser tab
+        if key != "_flash":
+            del st.session_state[key]
+    st.session_state[_DELETE_COOKIE] = True

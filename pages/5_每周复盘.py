@@ -6,6 +6,8 @@ through core.services.review."""
 
 import streamlit as st
 
+from components.notice import flash
+
 from components.pdf_view import render_preview
 from components.review_view import count_chart, render_case, source_text, trend_chart
 from core.errors import AppError
@@ -63,7 +65,7 @@ with queue_tab:
                     try:
                         n = review.bulk_update(principal, [c["id"] for c in cases], category=bulk_cat or None,
                                                status=bulk_status or None)
-                        st.toast(f"已更新 {n} 个用例", icon=":material/check:")
+                        flash(f"已更新 {n} 个用例")
                         st.rerun()
                     except AppError as exc:
                         st.error(exc.user_message)
@@ -99,7 +101,7 @@ with queue_tab:
                     try:
                         review.classify(principal, case["id"], category=cat, expected=expected, evidence=evidence,
                                         status=new_status if new_status != case["status"] else None, assignee=assignee)
-                        st.toast("已保存分类与处理信息", icon=":material/check:")
+                        flash("已保存分类与处理信息")
                         st.rerun()
                     except AppError as exc:
                         st.error(exc.user_message)

@@ -6,6 +6,9 @@ core.services.eval."""
 
 import streamlit as st
 
+from components.notice import flash
+from core.config import get_settings
+
 from components.review_view import (
     breakdown_chart, headline_chart, render_eval_case, run_trend_chart,
 )
@@ -37,7 +40,7 @@ with run_tab:
             if p["status"] != "running":
                 st.session_state.pop("ev_running", None)
                 label = ev.STATUS_LABELS.get(p["status"], p["status"])
-                st.toast(f"评测运行已{label}（{p['done']}/{p['total']}）", icon=":material/check:")
+                flash(f"评测运行已{label}（{p['done']}/{p['total']}）")
                 st.rerun(scope="app")
             eta = f"，预计还需 {p['eta_s']:.0f} 秒" if p["eta_s"] is not None else ""
             st.progress(p["done"] / max(p["total"], 1), text=f"已完成 {p['done']}/{p['total']} 个用例{eta}")
@@ -51,7 +54,7 @@ with run_tab:
         if st.button("运行评测", type="primary", icon=":material/play_arrow:", disabled=not names):
             try:
                 st.session_state["ev_running"] = ev.start_run(principal, set_name, retrieval_k=int(k) or None)
-                st.toast("评测已开始运行", icon=":material/check:")
+                flash("评测已开始运行")
                 st.rerun()
             except AppError as exc:
                 st.error(exc.user_message)
@@ -80,7 +83,7 @@ with run_tab:
     elif st.button("设为基线", icon=":material/push_pin:", disabled=cmp["baseline"] == run_id):
         try:
             ev.pin_baseline(principal, set_name, run_id)
-            st.toast(f"已把第 {run_id} 次运行设为“{set_name}”的基线", icon=":material/check:")
+            flash(f"已把第 {run_id} 次运行设为“{set_name}”的基线")
             st.rerun()
         except AppError as exc:
             st.error(exc.user_message)
@@ -143,7 +146,8 @@ with sets_tab:
     st.markdown("**导入评测集（JSONL，每行一个用例）**")
     with st.form("ev_import"):
         target = st.text_input("导入到评测集", value="weekly")
-        uploaded = st.file_uploader("选择 JSONL 文件", type=["jsonl", "json", "txt"])
+        uploaded = st.file_uploader("选择 JSONL 文件", type=["jsonl", "json", "txt"],
+                                    max_upload_size=int(get_settings().max_upload_mb))
         replace = st.checkbox("替换该评测集的全部用例（默认追加，编号相同的用例会被更新）")
         if st.form_submit_button("导入", icon=":material/upload:"):
             if uploaded is None:

@@ -5,6 +5,8 @@ from datetime import date, timedelta
 
 import streamlit as st
 
+from components.notice import flash
+
 from components.audit_view import OUTCOME_LABELS, render_event
 from core.config import get_settings
 from core.errors import AppError
@@ -49,5 +51,5 @@ if st.session_state.get("audit_purge"):
     c2.warning(f"将永久删除 {days} 天前的审计事件，此操作不可撤销。")
     if c2.button("确认清理", type="primary"):
         st.session_state.pop("audit_purge")
-        st.toast(f"已清理 {audit.purge(principal)} 条过期事件")
+        flash(f"已清理 {audit.purge(principal)} 条过期事件")
         st.rerun()

@@ -141,6 +141,9 @@ def _parse_pdf(data: bytes, doc: ParsedDocument, *, sha: str, ocr_cache_dir, ocr
         raise CorruptDocumentError(name, "PDF 文件（找不到任何页面，文件可能不完整）")
     doc.pages = pdf.page_count
     ocr_done = 0
+    from core.progress import report
+
+    ocr_total = None  # pages without a text layer, counted on the first one met
     per_page: list[list[Block]] = []
     page_heights: list[float] = []
     for page in pdf:
@@ -162,6 +165,11 @@ def _parse_pdf(data: bytes, doc: ParsedDocument, *, sha: str, ocr_cache_dir, ocr
                 doc.warnings.append(f"第{page_no}页没有文字层，未进行 OCR")
                 per_page.append([])
                 continue
+            if ocr_total is None:
+                ocr_total = sum(1 for p in pdf if len(p.get_text("text").strip()) < 5)
+                if ocr_max_pages is not None:
+                    ocr_total = min(ocr_total, ocr_max_pages)
+            report("ocr", ocr_done + 1, max(ocr_total, ocr_done + 1))
             per_page.append(_ocr_page_blocks(page, sha=sha, cache_dir=ocr_cache_dir))
             doc.ocr_pages.append(page_no)
             ocr_done += 1

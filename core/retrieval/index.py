@@ -294,7 +294,11 @@ class EmbeddedIndex:
             return None, {"error": exc.user_message}
         cache = self._vector_cache()
         try:
-            mat, stats = embed_with_cache(texts, cache, emb.name, emb.encode_passages)
+            from core.progress import report
+
+            report("embed", 0, len(texts))
+            mat, stats = embed_with_cache(texts, cache, emb.name, emb.encode_passages,
+                                          progress=lambda done, total: report("embed", done, total))
         finally:
             cache.close()
         return mat, stats

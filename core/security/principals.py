@@ -229,8 +229,21 @@ class UserStore:
     def exists(self, name: str) -> bool:
         return self._find(name, include_disabled=True) is not None
 
-    def list(self) -> list[Principal]:
-        return [_row_to_principal(r) for r in self.db.query("SELECT * FROM users WHERE disabled = 0 ORDER BY name")]
+    def list(self, *, include_disabled: bool = False) -> list[Principal]:
+        sql = "SELECT * FROM users" + ("" if include_disabled else " WHERE disabled = 0") + " ORDER BY name"
+        return [_row_to_principal(r) for r in self.db.query(sql)]
+
+    def disabled_names(self) -> set[str]:
+        return {r["name"] for r in self.db.query("SELECT name FROM users WHERE disabled = 1")}
+
+    def set_disabled(self, name: str, disabled: bool) -> None:
+        """Disable (sign-in refused, sessions ended) or enable a user."""
+        row = self._find(name, include_disabled=True)
+        if row is None:
+            raise NotFoundError(f"未知用户：{name}")
+        self.db.execute("UPDATE users SET disabled = ? WHERE name = ?", (int(bool(disabled)), row["name"]))
+        if disabled:
+            self.db.execute("DELETE FROM sessions WHERE user_name = ?", (row["name"],))
 
     def update(self, name: str, *, role=None, tenants=None, domains=None, scenario=None, scenarios=None) -> Principal:
         current = self.get(name)
@@ -362,6 +375,22 @@ class UserStore:
         """The user name of a live password-change-only session, else None."""
         principal = self._session_principal(token, SCOPE_PASSWORD_CHANGE)
         return principal.name if principal is not None and principal.must_change_password else None
+
+    def session_state(self, token: str | None) -> dict:
+        """Small UI state kept with a live session (current chat thread ids), {} when none."""
+        if not token:
+            return {}
+        row = self.db.one("SELECT state FROM sessions WHERE token_hash = ?", (_token_hash(token),))
+        try:
+            value = json.loads(row["state"]) if row and row.get("state") else {}
+        except ValueError:
+            return {}
+        return value if isinstance(value, dict) else {}
+
+    def save_session_state(self, token: str | None, state: dict) -> None:
+        if token:
+            self.db.execute("UPDATE sessions SET state = ? WHERE token_hash = ?",
+                            (json.dumps(state, ensure_ascii=False)[:4000], _token_hash(token)))
 
     def close_session(self, token: str) -> None:
         self.db.execute("DELETE FROM sessions WHERE token_hash = ?", (_token_hash(token),))

@@ -217,13 +217,91 @@ def graph_counts(principal, *, tenant: str | None = None) -> dict:
     return get_graph_store(tenant=_tenant(tenant)).counts()
 
 
-def load_demo_graph(clear: bool = True, *, tenant: str = "demo") -> dict:
+def load_demo_graph(clear: bool = True, *, tenant: str = "demo", progress: ProgressFn | None = None) -> dict:
     """Build the bundled sample spreadsheets (data/samples/business) into ``tenant``'s graph."""
-    return _build(load_config(SAMPLE_CONFIG), tenant=validate_tenant(tenant), clear=clear, progress=None)
+    return _build(load_config(SAMPLE_CONFIG), tenant=validate_tenant(tenant), clear=clear, progress=progress)
+
+
+# ---- one drop zone: route files to templates by name -------------------------------------------
+def template_for_file(file_name: str) -> str | None:
+    """The template a file belongs to by its name: a leading template number (``07_考勤…``,
+    ``7-…``) or the template's name anywhere in it (longest name first); None when neither."""
+    stem = Path(str(file_name).replace("\\", "/")).name
+    m = re.match(r"\s*0*(\d{1,2})(?!\d)", stem)
+    by_number = {int(template(n).file_stem.split("_", 1)[0]): n for n in TEMPLATE_NAMES}
+    if m and int(m.group(1)) in by_number:
+        return by_number[int(m.group(1))]
+    for name in sorted(TEMPLATE_NAMES, key=len, reverse=True):
+        if name in stem:
+            return name
+    return None
+
+
+def route_uploads(files: Iterable[tuple[str, bytes]]) -> dict:
+    """Sort dropped files by template: {"uploads": {template: [(name, bytes)]}, "routes":
+    [{"file", "template", "problem"}], "unmatched": [file names], "rejected": [{"file", "reason"}]}.
+    A file that is not an .xlsx workbook by content is rejected here, with the reason."""
+    uploads: dict[str, list[tuple[str, bytes]]] = {}
+    routes, unmatched, rejected = [], [], []
+    limit = get_settings().max_upload_mb * 1024 * 1024
+    for name, data in files:
+        tname = template_for_file(name)
+        problem = ""
+        if len(data) > limit:
+            problem = f"超过上传大小上限 {get_settings().max_upload_mb} MB"
+        elif bytes(data[:4]) != XLSX_MAGIC:
+            problem = "不是 .xlsx 工作簿（按内容识别），请上传模板格式的 Excel 文件"
+        routes.append({"file": name, "template": tname, "problem": problem})
+        if problem:
+            rejected.append({"file": name, "reason": problem})
+        elif tname is None:
+            unmatched.append(name)
+        else:
+            uploads.setdefault(tname, []).append((name, data))
+    return {"uploads": uploads, "routes": routes, "unmatched": unmatched, "rejected": rejected}
+
+
+def file_outcomes(result: dict) -> list[dict]:
+    """Per file of a validation or build: rows in the file, rows imported (records), and the
+    row numbers skipped because of errors — what the result page shows."""
+    issues = result.get("issues")
+    if issues is None:
+        issues = issues_of(result)["issues"]
+    out = []
+    for f in result.get("files") or []:
+        errs = [i for i in issues if i.get("level") == "错误" and i.get("file") == f.get("file")]
+        skipped = sorted({int(i["row"]) for i in errs if isinstance(i.get("row"), int)})
+        whole_file = any(i.get("row") is None for i in errs)
+        out.append({"template": f.get("template"), "file": f.get("file"), "rows_in_file": f.get("rows_in_file", 0),
+                    "imported": f.get("records", 0), "skipped_rows": skipped,
+                    "file_error": "；".join(i["reason"] for i in errs if i.get("row") is None) if whole_file else ""})
+    return out
+
+
+def row_ranges(rows: list[int]) -> str:
+    """[3, 4, 5, 9] → "3–5、9"."""
+    parts, start, prev = [], None, None
+    for r in sorted(rows):
+        if start is None:
+            start = prev = r
+        elif r == prev + 1:
+            prev = r
+        else:
+            parts.append(f"{start}–{prev}" if prev != start else str(start))
+            start = prev = r
+    if start is not None:
+        parts.append(f"{start}–{prev}" if prev != start else str(start))
+    return "、".join(parts)
 
 
 # ---- issues table ----------------------------------------------------------------------
 def issues_of(read_or_report: ReadResult | dict) -> dict:
+    """{"issues", "errors", "warnings"} from a read result, a build report (lists of errors and
+    warnings) or a validation result that already carries its issues (counts in errors/warnings)."""
+    if isinstance(read_or_report, dict) and isinstance(read_or_report.get("issues"), list):
+        issues = read_or_report["issues"]
+        return {"issues": issues, "errors": sum(1 for i in issues if i.get("level") == "错误"),
+                "warnings": sum(1 for i in issues if i.get("level") == "警告")}
     if isinstance(read_or_report, ReadResult):
         errors = [e.to_dict() for e in read_or_report.errors]
         warnings = [w.to_dict() for w in read_or_report.warnings]
@@ -270,4 +348,5 @@ def cli_build_graph(args) -> int:
 
 __all__ = ["write_templates", "template_list", "template_bytes", "cli_templates", "load_config", "build_from_config",
            "validate_uploads", "build_from_uploads", "clear_graph", "graph_counts", "tenant_choices", "load_demo_graph", "issues_of",
-           "issues_csv", "cli_build_graph", "require_admin", "TEMPLATE_NAMES"]
+           "issues_csv", "cli_build_graph", "require_admin", "TEMPLATE_NAMES", "template_for_file", "route_uploads",
+           "file_outcomes", "row_ranges"]

@@ -45,6 +45,8 @@ REPO = Path(__file__).resolve().parents[2]
 DEMO_DIR = REPO / "data" / "samples" / "policies"
 
 Progress = Callable[[int, int, str], None]
+#: fine-grained progress: {"file", "index", "total", "stage", "done", "of", "text"} (see core.progress)
+StageProgress = Callable[[dict], None]
 
 
 # ---- ingestion -------------------------------------------------------------------------------
@@ -84,10 +86,13 @@ def _chunk(parsed, meta: DocMeta) -> list[Chunk]:
 
 
 def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str, domain: str | None = None,
-                 status: str | None = None, *, approve: bool = False, progress: Progress | None = None) -> dict:
+                 status: str | None = None, *, approve: bool = False, progress: Progress | None = None,
+                 on_stage: StageProgress | None = None) -> dict:
     """Parse, chunk and index files (folders recurse). Every bad file gets one entry in
     ``errors``; the others are indexed. ``status`` set by the caller is an override;
-    ``approve`` marks documents reviewed (administrators only)."""
+    ``approve`` marks documents reviewed (administrators only). ``progress(i, n, name)`` is
+    called per file; ``on_stage(event)`` per stage (解析 / OCR 第 i/n 页 / 切分 / 向量化 i/n)."""
+    from core.progress import reporting, stage_text
     from core.documents.metadata import extract_metadata
     from core.documents.parse import doc_id_for, parse_file, tenant_doc_id
 
@@ -106,65 +111,77 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
     for i, f in enumerate(files):
         if progress:
             progress(i, len(files), f.name)
+
+        def staged(stage: str, done: int = 0, of: int = 0, _i=i, _name=f.name) -> None:
+            if on_stage is not None:
+                on_stage({"file": _name, "index": _i, "total": len(files), "stage": stage, "done": done, "of": of,
+                          "text": stage_text(stage, done, of)})
+
         try:
-            if f.suffix.lower() not in SUPPORTED:
-                raise BadInputError(f"文件“{f.name}”的类型“{f.suffix or '无扩展名'}”不受支持，"
-                                    "仅支持 PDF、Word（.docx）、Markdown（.md）和文本（.txt）文件")
-            size = f.stat().st_size
-            if 0 < size <= int(settings.max_upload_mb) * 1024 * 1024:
-                # identical content is already indexed: a no-op, without parsing (or OCR) again
-                own_id = tenant_doc_id(doc_id_for(f), tenant)
-                existing = index.get_meta(own_id) if index.has_document(own_id) else None
-                if existing is not None and existing.tenant == tenant:
-                    docs.append(_doc_entry(existing, len(index.chunks_of(existing.doc_id)), "unchanged"))
-                    continue
-            t = time.perf_counter()
-            parsed = parse_file(f, ocr_cache_dir=settings.cache_dir / "ocr",
-                                max_bytes=int(settings.max_upload_mb) * 1024 * 1024)
-            parsed.doc_id = tenant_doc_id(parsed.doc_id, tenant)  # this tenant's own copy
-            meta = extract_metadata(parsed)
-            timing["parse_s"] += time.perf_counter() - t
-            meta.tenant = tenant
-            meta.domain = (domain or "").strip()
-            if status:
-                meta.status, meta.status_override = status, True
-            if approve:
-                meta.review_state = "approved"
-            elif not principal.is_admin:
-                meta.review_state = "pending"
-            t = time.perf_counter()
-            chunks = _chunk(parsed, meta)
-            timing["chunk_s"] += time.perf_counter() - t
-            if not chunks:
-                raise BadInputError(f"文件“{f.name}”没有可索引的文字内容")
-            meta.flagged_chunks = scan_chunks(chunks)
-            stored = settings.docs_dir / f"{meta.doc_id}{f.suffix.lower()}"
-            if not stored.exists():
-                shutil.copyfile(f, stored)
-            t = time.perf_counter()
-            res = index.add_document(meta, chunks, user=principal.name, stored_path=str(stored))
-            spent = time.perf_counter() - t
-            emb = res.get("embed") or {}
-            timing["embed_s"] += emb.get("seconds", 0.0)
-            timing["index_s"] += spent - emb.get("seconds", 0.0)
-            timing["chunks"] += len(chunks)
-            timing["embedded"] += emb.get("embedded", 0)
-            final = index.get_meta(meta.doc_id) or meta
-            entry = _doc_entry(final, len(chunks), res["action"])
-            entry["ocr_pages"] = parsed.ocr_pages
-            entry["warnings"] = parsed.warnings
-            if emb.get("error"):
-                entry["warnings"] = [*parsed.warnings, f"向量化失败，已仅按关键词索引：{emb['error']}"]
-            if meta.flagged_chunks:
-                entry["warnings"] = [*entry["warnings"], f"有 {len(meta.flagged_chunks)} 个片段疑似包含提示注入指令，"
-                                     "已在文档库中标记（这些文字只会作为数据交给模型）"]
-            docs.append(entry)
+            with reporting(staged if on_stage is not None else None):
+                if f.suffix.lower() not in SUPPORTED:
+                    raise BadInputError(f"文件“{f.name}”的类型“{f.suffix or '无扩展名'}”不受支持，"
+                                        "仅支持 PDF、Word（.docx）、Markdown（.md）和文本（.txt）文件")
+                size = f.stat().st_size
+                if 0 < size <= int(settings.max_upload_mb) * 1024 * 1024:
+                    # identical content is already indexed: a no-op, without parsing (or OCR) again
+                    own_id = tenant_doc_id(doc_id_for(f), tenant)
+                    existing = index.get_meta(own_id) if index.has_document(own_id) else None
+                    if existing is not None and existing.tenant == tenant:
+                        docs.append(_doc_entry(existing, len(index.chunks_of(existing.doc_id)), "unchanged"))
+                        continue
+                t = time.perf_counter()
+                staged("parse")
+                parsed = parse_file(f, ocr_cache_dir=settings.cache_dir / "ocr",
+                                    max_bytes=int(settings.max_upload_mb) * 1024 * 1024)
+                parsed.doc_id = tenant_doc_id(parsed.doc_id, tenant)  # this tenant's own copy
+                meta = extract_metadata(parsed)
+                timing["parse_s"] += time.perf_counter() - t
+                meta.tenant = tenant
+                meta.domain = (domain or "").strip()
+                if status:
+                    meta.status, meta.status_override = status, True
+                if approve:
+                    meta.review_state = "approved"
+                elif not principal.is_admin:
+                    meta.review_state = "pending"
+                t = time.perf_counter()
+                staged("chunk")
+                chunks = _chunk(parsed, meta)
+                timing["chunk_s"] += time.perf_counter() - t
+                if not chunks:
+                    raise BadInputError(f"文件“{f.name}”没有可索引的文字内容")
+                meta.flagged_chunks = scan_chunks(chunks)
+                stored = settings.docs_dir / f"{meta.doc_id}{f.suffix.lower()}"
+                if not stored.exists():
+                    shutil.copyfile(f, stored)
+                t = time.perf_counter()
+                res = index.add_document(meta, chunks, user=principal.name, stored_path=str(stored))
+                spent = time.perf_counter() - t
+                emb = res.get("embed") or {}
+                timing["embed_s"] += emb.get("seconds", 0.0)
+                timing["index_s"] += spent - emb.get("seconds", 0.0)
+                timing["chunks"] += len(chunks)
+                timing["embedded"] += emb.get("embedded", 0)
+                final = index.get_meta(meta.doc_id) or meta
+                entry = _doc_entry(final, len(chunks), res["action"])
+                entry["ocr_pages"] = parsed.ocr_pages
+                entry["warnings"] = parsed.warnings
+                if emb.get("error"):
+                    entry["warnings"] = [*parsed.warnings, f"向量化失败，已仅按关键词索引：{emb['error']}"]
+                if meta.flagged_chunks:
+                    entry["warnings"] = [*entry["warnings"], f"有 {len(meta.flagged_chunks)} 个片段疑似包含提示注入指令，"
+                                         "已在文档库中标记（这些文字只会作为数据交给模型）"]
+                docs.append(entry)
         except AppError as exc:
             errors.append({"file": str(f), "reason": exc.user_message})
         except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
             errors.append({"file": str(f), "reason": f"处理失败（{type(exc).__name__}）：{exc}"[:300]})
     if progress:
         progress(len(files), len(files), "")
+    if on_stage is not None:
+        on_stage({"file": "", "index": len(files), "total": len(files), "stage": "done", "done": 0, "of": 0,
+                  "text": "完成"})
     report = {"documents": docs, "errors": errors, "seconds": round(time.perf_counter() - t0, 2),
               "timing": {k: (round(v, 2) if isinstance(v, float) else v) for k, v in timing.items()}}
     audit(principal.name, "ingest_docs", target=tenant, outcome="ok" if not errors else "partial",
@@ -192,7 +209,7 @@ def _doc_entry(meta: DocMeta, chunks: int, action: str) -> dict:
 
 
 def ingest_uploads(files: list[tuple[str, bytes]], principal: Principal, tenant: str, domain: str | None = None,
-                   *, progress: Progress | None = None) -> dict:
+                   *, progress: Progress | None = None, on_stage: StageProgress | None = None) -> dict:
     """Ingest uploaded files (name, content) from the dashboard."""
     limit = int(get_settings().max_upload_mb) * 1024 * 1024
     with tempfile.TemporaryDirectory(prefix="zhice-upload-") as tmp:
@@ -205,7 +222,7 @@ def ingest_uploads(files: list[tuple[str, bytes]], principal: Principal, tenant:
             p = Path(tmp) / safe
             p.write_bytes(data)
             paths.append(p)
-        report = ingest_paths(paths, principal, tenant, domain, progress=progress) if paths else \
+        report = ingest_paths(paths, principal, tenant, domain, progress=progress, on_stage=on_stage) if paths else \
             {"documents": [], "errors": [], "seconds": 0.0}
         for e in report["errors"]:
             e["file"] = Path(e["file"]).name
@@ -213,12 +230,13 @@ def ingest_uploads(files: list[tuple[str, bytes]], principal: Principal, tenant:
         return report
 
 
-def ingest_demo_documents(reset: bool = False) -> dict:
+def ingest_demo_documents(reset: bool = False, *, on_stage: StageProgress | None = None,
+                          principal: Principal | None = None) -> dict:
     """The bundled sample policy documents (data/samples/policies) into tenant ``demo``,
     reviewed (they are curated)."""
     from core.services.demo import DEMO_TENANT
 
-    admin = resolve_user(None)
+    admin = principal if principal is not None and principal.is_admin else resolve_user(None)
     if reset:
         index = index_module.get_index()
         for m in index.list_docs():
@@ -227,7 +245,7 @@ def ingest_demo_documents(reset: bool = False) -> dict:
     if not DEMO_DIR.is_dir():
         return {"documents": [], "errors": [{"file": str(DEMO_DIR), "reason": "示例政策文档目录不存在"}],
                 "seconds": 0.0}
-    return ingest_paths([DEMO_DIR], admin, DEMO_TENANT, "政策", approve=True)
+    return ingest_paths([DEMO_DIR], admin, DEMO_TENANT, "政策", approve=True, on_stage=on_stage)
 
 
 # ---- retrieval --------------------------------------------------------------------------------
@@ -399,13 +417,84 @@ def approve_document(principal: Principal, doc_id: str) -> dict:
 
     index = index_module.get_index()
     older = [m.doc_id for m in MetaStore().find_by_file(current.tenant, current.file_name) if m.doc_id != doc_id]
+    uploader = (MetaStore().row(doc_id) or {}).get("ingested_by")
     meta = index.update_meta(doc_id, review_state="approved")
     for old in older:
         _delete_stored(old)
+    _record_review(current, uploader, "approved", None, principal.name)
     audit(principal.name, "doc_approve", target=doc_id, detail={"replaced": older} if older else None)
     out = _meta_dict(index.get_meta(doc_id) or meta)
     out["replaced"] = older
     return out
+
+
+def reject_document(principal: Principal, doc_id: str, reason: str) -> dict:
+    """Reject a pending document with a reason: the reason is stored (the uploader sees it under
+    我的上传) and audited, and the document leaves the index."""
+    _require_admin(principal)
+    reason = (reason or "").strip()
+    if not reason:
+        raise BadInputError("请填写驳回原因，上传者会看到它")
+    if len(reason) > 500:
+        raise BadInputError("驳回原因最多 500 个字符")
+    current = _visible_meta(principal, doc_id)
+    if current.review_state == "approved":
+        raise BadInputError("该文档已审核通过，不能驳回；如需下线请删除或设为已废止")
+    from core.retrieval.metastore import MetaStore
+
+    uploader = (MetaStore().row(doc_id) or {}).get("ingested_by")
+    _record_review(current, uploader, "rejected", reason, principal.name)
+    _delete_stored(doc_id)
+    audit(principal.name, "doc_reject", target=doc_id, tenant=current.tenant,
+          detail={"file": current.file_name, "uploaded_by": uploader, "reason": reason})
+    return {"doc_id": doc_id, "file_name": current.file_name, "decision": "rejected", "reason": reason}
+
+
+def _record_review(meta: DocMeta, uploader: str | None, decision: str, reason: str | None, by: str) -> None:
+    from core.storage.db import get_db
+
+    get_db().execute("INSERT INTO doc_reviews (doc_id, file_name, tenant, uploaded_by, decision, reason, decided_by)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (meta.doc_id, meta.file_name, meta.tenant, uploader, decision, reason, by))
+
+
+def review_queue(principal: Principal) -> dict:
+    """The 待审核 queue (administrators): pending documents, oldest first, with counts per tenant."""
+    _require_admin(principal)
+    from core.retrieval.metastore import MetaStore
+
+    store = MetaStore()
+    pending = []
+    for m in index_module.get_index().list_docs():
+        if m.review_state == "pending" and filters.doc_visible(m, principal):
+            row = store.row(m.doc_id) or {}
+            pending.append({**_meta_dict(m), "uploaded_by": row.get("ingested_by") or "",
+                            "uploaded_at": (row.get("ingested_at") or "")[:16].replace("T", " ")})
+    pending.sort(key=lambda d: d["uploaded_at"])
+    by_tenant: dict[str, int] = {}
+    for d in pending:
+        by_tenant[d["tenant"]] = by_tenant.get(d["tenant"], 0) + 1
+    return {"pending": pending, "count": len(pending), "by_tenant": by_tenant}
+
+
+def my_uploads(principal: Principal, limit: int = 50) -> list[dict]:
+    """What became of the documents this user uploaded: 待审核 / 已通过 / 已驳回（原因）."""
+    from core.storage.db import get_db
+
+    db = get_db()
+    out = []
+    for r in db.query("SELECT doc_id, file_name, tenant, review_state, ingested_at FROM documents"
+                      " WHERE ingested_by = ? ORDER BY ingested_at DESC LIMIT ?", (principal.name, limit)):
+        out.append({"file_name": r["file_name"], "tenant": r["tenant"], "state": r["review_state"],
+                    "state_label": filters.REVIEW_LABELS.get(r["review_state"], r["review_state"]),
+                    "at": (r["ingested_at"] or "")[:16].replace("T", " "), "reason": ""})
+    for r in db.query("SELECT file_name, tenant, reason, decided_by, at FROM doc_reviews"
+                      " WHERE uploaded_by = ? AND decision = 'rejected' ORDER BY id DESC LIMIT ?",
+                      (principal.name, limit)):
+        out.append({"file_name": r["file_name"], "tenant": r["tenant"], "state": "rejected", "state_label": "已驳回",
+                    "at": (r["at"] or "")[:16].replace("T", " "), "reason": r["reason"] or ""})
+    out.sort(key=lambda d: d["at"], reverse=True)
+    return out[:limit]
 
 
 def set_document_status(principal: Principal, doc_id: str, status: str | None) -> dict:

@@ -43,9 +43,38 @@ def add_user(name: str, role: str, password: str, *, tenants=(), domains=(), sce
     return user
 
 
-def list_users(actor: Principal) -> list[Principal]:
+def list_users(actor: Principal, *, include_disabled: bool = False) -> list[Principal]:
     _require_admin(actor)
-    return UserStore().list()
+    return UserStore().list(include_disabled=include_disabled)
+
+
+def user_rows(actor: Principal) -> list[dict]:
+    """Every user (disabled ones too) for the user-management table."""
+    _require_admin(actor)
+    store = UserStore()
+    disabled = store.disabled_names()
+    return [{"name": u.name, "role": u.role.value, "tenants": list(u.tenants), "domains": list(u.domains),
+             "scenarios": [s.value for s in u.allowed_scenarios], "must_change_password": u.must_change_password,
+             "disabled": u.name in disabled} for u in store.list(include_disabled=True)]
+
+
+def set_disabled(actor: Principal, name: str, disabled: bool) -> None:
+    """Disable (or enable again) a user; a disabled user's sessions end at once. An
+    administrator cannot disable their own account."""
+    _require_admin(actor)
+    if actor is not None and disabled and name == actor.name:
+        raise BadInputError("不能停用自己的账号")
+    UserStore().set_disabled(name, disabled)
+    audit(actor.name if actor else "cli", "users.disable" if disabled else "users.enable", target=name)
+
+
+def session_state(token: str | None) -> dict:
+    """UI state remembered with a live session (e.g. current chat thread ids)."""
+    return UserStore().session_state(token)
+
+
+def save_session_state(token: str | None, state: dict) -> None:
+    UserStore().save_session_state(token, state)
 
 
 def update_user(actor: Principal, name: str, **changes) -> Principal:

@@ -219,3 +219,22 @@ MIGRATIONS.append(("1300_api_tokens", [
     )""",
     "CREATE INDEX api_tokens_user ON api_tokens (user_name)",
 ]))
+
+# ---- the dashboard as people use it (issue 13): sessions survive a refresh and remember the
+# current chat threads; document review decisions (approve / reject with a reason) are kept so
+# an uploader can follow what became of their file.
+MIGRATIONS.append(("1310_ui_sessions_reviews", [
+    "ALTER TABLE sessions ADD COLUMN state TEXT",
+    """CREATE TABLE doc_reviews (
+        id {id},
+        at TEXT NOT NULL DEFAULT {now},
+        doc_id TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        tenant TEXT NOT NULL,
+        uploaded_by TEXT,
+        decision TEXT NOT NULL,
+        reason TEXT,
+        decided_by TEXT NOT NULL
+    )""",
+    "CREATE INDEX doc_reviews_uploader ON doc_reviews (uploaded_by, id)",
+]))

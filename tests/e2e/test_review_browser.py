@@ -19,6 +19,8 @@ def test_thumbs_down_to_queue_to_golden_to_run(server, browser, tmp_path):
     url, home = server
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     sign_in(page, url)
+    page.get_by_role("heading", name="首页").wait_for(timeout=60_000)  # administrators land on 首页
+    page.locator("[data-testid='stSidebarNav'] a", has_text="政策问答").click()
     page.get_by_role("heading", name="政策问答").wait_for(timeout=60_000)
 
     # 1. a question nobody can answer from an empty library, then 👎 with a reason

@@ -41,5 +41,8 @@ def test_page_lists_shows_chunks_and_changes_status(app):
     assert any("一次性奖励20万元" in t.value for t in at.text)
     next(b for b in at.button if b.label == "设为已废止").click().run()
     assert not at.exception, at.exception
+    assert ingest.get_document(admin, doc_id)["meta"]["status"] != "repealed"  # destructive: asks first
+    next(b for b in at.button if b.label == "确认废止").click().run()
+    assert not at.exception, at.exception
     assert ingest.get_document(admin, doc_id)["meta"]["status"] == "repealed"
     assert list(at.dataframe[0].value["状态"]) == ["已废止"]
