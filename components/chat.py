@@ -72,6 +72,19 @@ def render_examples(questions: list[str], *, key: str) -> str | None:
     return chosen
 
 
+def render_docs_overview(overview: dict) -> None:
+    """The empty state of 政策问答: the documents this asker can search, by tenant and status."""
+    if not overview.get("total"):
+        st.info("您可查询的范围内还没有政策文件。请管理员在“文档库”上传文件并审核后再来提问。", icon=":material/info:")
+        return
+    by: dict[str, list[str]] = {}
+    for r in overview.get("by_tenant") or []:
+        by.setdefault(r["tenant"] or "未指定单位", []).append(f"{r['label']} {r['count']} 份")
+    with st.container(border=True):
+        st.markdown(f"**可查询的政策文件：共 {overview['total']} 份**")
+        st.caption("  \n".join(f"{t}：{'，'.join(parts)}" for t, parts in by.items()))
+
+
 CHECK_LABELS = {"injection": "提示注入检查", "sensitive_input": "问题敏感词检查", "pii_output": "个人信息检查",
                 "sensitive_output": "回答敏感词检查", "citations_exist": "引用存在", "citation_check": "引用核验",
                 "dropped_claims": "删去未核实的句子", "evidence_threshold": "证据充分", "partial_refusal": "部分拒答"}

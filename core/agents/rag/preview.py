@@ -179,7 +179,7 @@ def render_pdf(path: Path, citation: dict, chunk=None) -> dict:
                     area |= r
                 clip = pymupdf.Rect(page.rect.x0, max(page.rect.y0, area.y0 - 60), page.rect.x1,
                                     min(page.rect.y1, area.y1 + 60))
-                entry["focus_png"] = page.get_pixmap(dpi=DPI * 1.6, clip=clip).tobytes("png")
+                entry["focus_png"] = page.get_pixmap(dpi=int(DPI * 1.6), clip=clip).tobytes("png")
                 entry["focus_top"] = round(area.y0 / page.rect.height, 3)
             out_pages.append(entry)
     return {"kind": "pdf", "pages": out_pages, "file_name": citation.get("file_name"), "quote": quote}
