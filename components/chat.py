@@ -1,5 +1,5 @@
-"""Chat pieces of the 政策问答 page: the streamed answer, notices, clarifying options, the
-trace expander (rounds, rewrites, grades, timings) and the 👍/👎 feedback form."""
+"""Chat pieces of the chat pages: the streamed answer, notices, clarifying options, example
+questions, the trace expander (rounds, rewrites, grades, timings) and the feedback form."""
 
 from __future__ import annotations
 
@@ -60,25 +60,73 @@ def render_clarify(result: dict, *, key: str) -> str | None:
     return chosen
 
 
+def render_examples(questions: list[str], *, key: str) -> str | None:
+    """Clickable example questions of an empty chat page; returns the one clicked."""
+    if not questions:
+        return None
+    st.markdown("**可以这样问：**")
+    chosen = None
+    for i, q in enumerate(questions):
+        if st.button(q, key=f"{key}-{i}", icon=":material/help:"):
+            chosen = q
+    return chosen
+
+
+def render_docs_overview(overview: dict) -> None:
+    """The empty state of 政策问答: the documents this asker can search, by tenant and status."""
+    if not overview.get("total"):
+        st.info("您可查询的范围内还没有政策文件。请管理员在“文档库”上传文件并审核后再来提问。", icon=":material/info:")
+        return
+    by: dict[str, list[str]] = {}
+    for r in overview.get("by_tenant") or []:
+        by.setdefault(r["tenant"] or "未指定单位", []).append(f"{r['label']} {r['count']} 份")
+    with st.container(border=True):
+        st.markdown(f"**可查询的政策文件：共 {overview['total']} 份**")
+        st.caption("  \n".join(f"{t}：{'，'.join(parts)}" for t, parts in by.items()))
+
+
+CHECK_LABELS = {"injection": "提示注入检查", "sensitive_input": "问题敏感词检查", "pii_output": "个人信息检查",
+                "sensitive_output": "回答敏感词检查", "citations_exist": "引用存在", "citation_check": "引用核验",
+                "dropped_claims": "删去未核实的句子", "evidence_threshold": "证据充分", "partial_refusal": "部分拒答"}
+CHECK_VALUES = {"passed": "通过", "regenerating": "重新生成", "dropped_claims": "删去未核实的句子", "failed": "未通过"}
+
+
+def _check_line(checks: dict) -> str:
+    """"核验：injection=True；pii_output=True" → "核验：提示注入检查 通过 · 个人信息检查 通过"."""
+    parts = []
+    for k, v in checks.items():
+        label = CHECK_LABELS.get(k)
+        if label is None:
+            continue
+        if isinstance(v, bool):
+            parts.append(f"{label}：{'是' if v else '否'}" if k == "partial_refusal" else
+                         f"{label} {'通过' if v else '未通过'}")
+        elif isinstance(v, (int, float)):
+            parts.append(f"{label} {v} 句")
+        elif isinstance(v, str) and v in CHECK_VALUES:
+            parts.append(f"{label} {CHECK_VALUES[v]}")
+    return " · ".join(parts)
+
+
 def render_trace(result: dict) -> None:
     trace = result.get("trace") or []
     checks = result.get("checks") or {}
-    with st.expander(f"推理过程（{result.get('rounds', 0)} 轮检索 · {result.get('latency_ms', 0):.0f} ms · "
-                     f"{'大模型' if result.get('mode') == 'llm' else '离线规则'}模式）"):
+    with st.expander(f"推理过程（{result.get('rounds', 0)} 轮检索 · {result.get('latency_ms', 0) / 1000:.1f} 秒 · "
+                     f"{'大模型' if result.get('mode') == 'llm' else '离线规则'}模式）", icon=":material/psychology:"):
         for t in trace:
             label = NODE_LABELS.get(t["node"], t["node"])
-            st.markdown(f"**{label}** · 第 {t.get('round', 0)} 轮 · {t.get('ms', 0)} ms")
+            st.markdown(f"**{label}** · 第 {t.get('round', 0)} 轮 · {t.get('ms', 0)} 毫秒")
             if t["node"] == "rewrite":
                 st.caption(f"理解为：{t.get('resolved', '')}")
                 for q in t.get("queries") or []:
-                    st.code(q, language=None)
+                    st.caption(f"检索语句：{q}")
                 if t.get("aliases"):
                     st.caption("别名归一：" + "、".join(t["aliases"]))
                 if t.get("llm_rewrite_rejected"):
                     st.caption(t["llm_rewrite_rejected"])
             elif t["node"] == "grade":
-                rows = [{"片段": g["chunk_id"], "得分": g["score"], "相关": "是" if g["relevant"] else "否",
-                         "理由": g["reason"], "判定": g.get("by", "")} for g in t.get("grades") or []]
+                rows = [{"片段": f"第 {k} 个", "得分": g["score"], "相关": "是" if g["relevant"] else "否",
+                         "理由": g["reason"]} for k, g in enumerate(t.get("grades") or [], 1)]
                 if rows:
                     st.dataframe(rows, hide_index=True, width="stretch")
             elif t["node"] == "reflect":
@@ -86,29 +134,34 @@ def render_trace(result: dict) -> None:
             elif t["node"] == "check":
                 for f in t.get("failed") or []:
                     st.caption(f"未通过：{f}")
-        if checks:
-            st.caption("核验：" + "；".join(f"{k}={v}" for k, v in checks.items()))
+        line = _check_line(checks)
+        if line:
+            st.caption("核验：" + line)
+
+
+RATINGS = {"up": ":material/thumb_up: 有帮助", "down": ":material/thumb_down: 没帮助"}
 
 
 def render_feedback(principal, kind: str, thread_id: str, question: str, result: dict, payload_keys: tuple[str, ...],
                     *, key: str) -> None:
-    """👍/👎 with an optional reason, stored once through core.services.review.record_feedback
-    with the named parts of ``result`` as its payload; a refused save shows why."""
+    """有帮助 / 没帮助 with an optional reason, stored once through
+    core.services.review.record_feedback with the named parts of ``result`` as its payload; a
+    refused save shows why."""
     from core.errors import AppError
     from core.services.review import record_feedback
 
     done_key = f"{key}-fb-done"
     if st.session_state.get(done_key):
-        st.caption("感谢反馈")
+        st.caption(":material/check_circle: 感谢反馈")
         return
-    with st.popover("👍 / 👎 反馈"):
-        with st.form(f"{key}-fb"):
-            rating = st.radio("这个回答", ["👍 有帮助", "👎 没帮助"], horizontal=True)
+    with st.popover("评价这个回答", icon=":material/rate_review:"):
+        with st.form(f"{key}-fb", enter_to_submit=False, border=False):
+            rating = st.radio("这个回答", list(RATINGS), format_func=RATINGS.get, horizontal=True)
             reason = st.text_input("原因（可选）")
             if st.form_submit_button("提交"):
                 try:
                     record_feedback(principal, kind, thread_id, question, result.get("answer") or "",
-                                    1 if rating.startswith("👍") else -1, reason,
+                                    1 if rating == "up" else -1, reason,
                                     {k: result.get(k) for k in payload_keys})
                 except AppError as exc:
                     st.error(exc.user_message)

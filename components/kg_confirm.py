@@ -1,64 +1,98 @@
-"""Human-in-the-loop widgets of the 图谱问答 page: the slot confirmation card, the editable
-plan table and the scope buttons. Each returns the user's reply (a string such as "确认" /
-"修改：改成4月", or ``{"plan": [...]}`` for an edited table), or ``None`` while nothing was clicked."""
+"""Human-in-the-loop widgets of the 图谱问答 page, in plain Chinese: the slot card (what was
+understood), the plan card (numbered steps from core's describer, with the editable parts —
+projects, month range, thresholds, grouping — as widgets) and the scope buttons. Each returns
+the user's reply (“确认”, “修改：…”, ``{"plan": [...]}`` / ``{"confirm": True}`` from the
+plan form via core.services.ask_kg.edited_plan), or ``None`` while nothing was clicked."""
 
 from __future__ import annotations
 
-import json
-
 import streamlit as st
+
+from core.services.ask_kg import edited_plan
+
+COMPARATORS = {">": "超过", ">=": "不少于", "<": "低于", "<=": "不超过", "==": "等于", "!=": "不等于"}
+GROUPINGS = {"": "不分组", "项目编号": "按项目", "片区编号": "按片区", "年月": "按月份", "工号": "按人员", "岗位名称": "按岗位"}
+
+
+def _lines(text: str) -> list[str]:
+    """The bullet lines of a confirmation text, without its greeting and reply hint."""
+    out = []
+    for ln in (text or "").splitlines():
+        ln = ln.strip()
+        if not ln or ln.startswith("我理解您要查询") or ln.startswith("查询计划") or ln.startswith("请回复"):
+            continue
+        out.append(ln.lstrip("· ").strip())
+    return out
+
+
+def _modify(key: str, placeholder: str):
+    c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
+    edit = c1.text_input("换一种说法修改", key=f"{key}-edit", placeholder=placeholder)
+    if c2.button("修改", key=f"{key}-mod", icon=":material/edit:", width="stretch") and edit.strip():
+        return "修改：" + edit.strip()
+    return None
 
 
 def render_slot_card(need: dict, *, key: str):
     with st.container(border=True):
-        st.markdown("**请确认查询条件**")
-        st.text(need.get("text", ""))
-        c1, c2 = st.columns([1, 3])
-        if c1.button("确认", key=f"{key}-ok", type="primary"):
+        st.markdown("**我理解您要查询：**")
+        st.markdown("\n".join(f"- {ln}" for ln in _lines(need.get("text", ""))))
+        if st.button("对，继续", key=f"{key}-ok", type="primary", icon=":material/check_circle:"):
             return "确认"
-        edit = c2.text_input("修改意见", key=f"{key}-edit", placeholder="例如：改成4月 / 换成青浦-体育馆",
-                             label_visibility="collapsed")
-        if c2.button("修改", key=f"{key}-mod") and edit.strip():
-            return "修改：" + edit.strip()
-    return None
+        return _modify(key, "例如：改成4月 / 换成青浦-体育馆 / 只看保安")
 
 
-def render_plan_editor(need: dict, *, key: str):
+def plan_steps_markdown(steps: list[str]) -> str:
+    return "  \n".join(steps)
+
+
+def render_plan_card(need: dict, overview: dict, *, key: str):
     plan = need.get("plan") or []
+    form = dict(need.get("form") or {})
     with st.container(border=True):
-        st.markdown("**查询计划（可直接编辑参数或删除步骤）**")
-        table = [{"步骤": s["id"], "工具": s["tool"], "参数": json.dumps(s["params"], ensure_ascii=False),
-                  "依赖": ",".join(map(str, s.get("depends") or [])), "说明": s.get("note", "")} for s in plan]
-        edited = st.data_editor(table, key=f"{key}-table", num_rows="dynamic", width="stretch",
-                                column_config={"步骤": st.column_config.NumberColumn(disabled=True)})
-        c1, c2, c3 = st.columns([1, 1, 3])
-        if c1.button("确认", key=f"{key}-ok", type="primary"):
-            changed = _rows_to_plan(edited)
-            if changed is None:
-                st.error("参数列必须是 JSON 对象，例如 {\"projects\": [\"XMSQ0102\"]}")
-                return None
-            original = [{"id": s["id"], "tool": s["tool"], "params": s["params"], "depends": s.get("depends") or []}
-                        for s in plan]
-            return "确认" if changed == original else {"plan": changed}
-        text = c3.text_input("修改意见", key=f"{key}-edit", placeholder="例如：去掉第2步",
-                             label_visibility="collapsed")
-        if c2.button("修改", key=f"{key}-mod") and text.strip():
-            return "修改：" + text.strip()
-    return None
+        st.markdown("**将按以下步骤查询：**")
+        st.markdown(plan_steps_markdown(need.get("steps") or []))
+        with st.expander("调整查询条件", icon=":material/tune:"):
+            form = _form_widgets(form, overview, key=key)
+        if st.button("确认并查询", key=f"{key}-ok", type="primary", icon=":material/play_arrow:"):
+            reply = edited_plan(plan, form)
+            return "确认" if reply.get("confirm") else reply
+        return _modify(key, "例如：去掉第2步 / 改成1-3月 / 按片区统计")
 
 
-def _rows_to_plan(rows) -> list[dict] | None:
-    out = []
-    for i, r in enumerate(rows, 1):
-        try:
-            params = json.loads(r.get("参数") or "{}")
-        except (TypeError, ValueError):
-            return None
-        if not isinstance(params, dict):
-            return None
-        deps = [int(x) for x in str(r.get("依赖") or "").replace("，", ",").split(",") if x.strip().isdigit()]
-        out.append({"id": int(r.get("步骤") or i), "tool": str(r.get("工具") or "").strip(), "params": params,
-                    "depends": deps})
+def _form_widgets(form: dict, overview: dict, *, key: str) -> dict:
+    out = dict(form)
+    names = {p["key"]: p["name"] for p in overview.get("projects") or []}
+    if form.get("projects") is not None:
+        options = list(dict.fromkeys([*form["projects"], *names]))
+        out["projects"] = st.multiselect("项目（不选 = 全部项目）", options, default=form["projects"],
+                                         format_func=lambda k: names.get(k, k), key=f"{key}-projects",
+                                         placeholder="全部项目")
+    months = list(overview.get("months") or [])
+    if form.get("months") is not None and months:
+        current = [m for m in form["months"] if m in months]
+        if current or not form["months"]:
+            lo, hi = (current[0], current[-1]) if current else (months[0], months[-1])
+            label = {m: f"{m[:4]}年{int(m[5:7])}月" for m in months}
+            start, end = st.select_slider("月份范围", months, value=(lo, hi), format_func=label.get,
+                                          key=f"{key}-months")
+            picked = months[months.index(start):months.index(end) + 1]
+            out["months"] = picked if (form["months"] or picked != months) else []
+    conds = []
+    for i, c in enumerate(form.get("conditions") or []):
+        c1, c2, c3 = st.columns([2, 2, 2], vertical_alignment="bottom")
+        c1.markdown(f"条件：**{c['field']}**")
+        ops = list(COMPARATORS)
+        op = c2.selectbox("比较", ops, index=ops.index(c["op"]) if c["op"] in ops else 0,
+                          format_func=COMPARATORS.get, key=f"{key}-cond-op-{i}", label_visibility="collapsed")
+        value = c3.number_input("数值", value=float(c["value"]), key=f"{key}-cond-v-{i}",
+                                label_visibility="collapsed")
+        conds.append({**c, "op": op, "value": float(value)})
+    out["conditions"] = conds
+    if form.get("group_by") is not None:
+        opts = list(GROUPINGS) if form["group_by"] in GROUPINGS else [form["group_by"], *GROUPINGS]
+        out["group_by"] = st.selectbox("分组", opts, index=opts.index(form["group_by"]),
+                                       format_func=lambda g: GROUPINGS.get(g, g), key=f"{key}-group")
     return out
 
 
@@ -73,13 +107,21 @@ def render_scope_buttons(need: dict, *, key: str):
     return None
 
 
-def render_need_confirm(need: dict, *, key: str):
+def render_need_confirm(need: dict, overview: dict, *, key: str):
     kind = need.get("kind")
     if kind == "slots":
         return render_slot_card(need, key=key)
     if kind == "plan":
-        return render_plan_editor(need, key=key)
+        return render_plan_card(need, overview, key=key)
     if kind == "scope":
         return render_scope_buttons(need, key=key)
     st.info(need.get("text", ""))
     return None
+
+
+def render_past_confirm(need: dict) -> None:
+    """A confirmation already answered, as it was shown (plain lines, no widgets)."""
+    if need.get("kind") == "plan" and need.get("steps"):
+        st.caption("查询步骤：  \n" + plan_steps_markdown(need["steps"]))
+    else:
+        st.caption("  \n".join(_lines(need.get("text", ""))))

@@ -1,12 +1,15 @@
-"""Shows a citation preview produced by core.services.ask_docs.citation_preview: PDF pages
-rendered by pymupdf with the cited passage highlighted (several pages when the passage
-crosses a page break), or DOCX/MD/TXT paragraphs with the cited ones highlighted."""
+"""Shows a citation preview produced by core.services.ask_docs.citation_preview, large, in a
+dialog next to the answer: for a PDF first a close-up of each page around the highlighted
+characters (the passage in view without scrolling), then the whole page(s) — several when the
+passage crosses a page break; DOCX/MD/TXT paragraphs with the cited ones highlighted."""
 
 from __future__ import annotations
 
 import html
 
 import streamlit as st
+
+HOW = {"quote": "已高亮所引原文", "chunk": "未能逐字定位，已高亮所引段落区域", "none": "未能定位原文位置"}
 
 
 def render_preview(preview: dict) -> None:
@@ -15,10 +18,14 @@ def render_preview(preview: dict) -> None:
         pages = preview.get("pages") or []
         if not pages:
             st.info("无法渲染该页面。")
-        for p in pages:
-            how = {"quote": "已按引用原文定位高亮", "chunk": "已高亮所引片段区域", "none": "未能定位原文位置"}
-            st.caption(f"第 {p['page']} 页 · {how.get(p.get('located_by'), '')}")
-            st.image(p["png"], width="stretch")
+        focus = [p for p in pages if p.get("focus_png")]
+        for p in focus:
+            st.markdown(f"**第 {p['page']} 页 · 引用位置**")
+            st.image(p["focus_png"], width="stretch", caption=HOW.get(p.get("located_by"), ""))
+        with st.expander("整页原文", expanded=not focus, icon=":material/description:"):
+            for p in pages:
+                st.caption(f"第 {p['page']} 页 · {HOW.get(p.get('located_by'), '')}")
+                st.image(p["png"], width="stretch")
         return
     paras = preview.get("paragraphs") or []
     if not paras:

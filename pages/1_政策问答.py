@@ -5,13 +5,14 @@ core.services.review.record_feedback. Session state keeps the thread id and past
 import streamlit as st
 
 from components.chat import (
-    progress_callback, render_answer, render_clarify, render_feedback, render_trace,
+    progress_callback, render_answer, render_clarify, render_docs_overview, render_examples, render_feedback,
+    render_trace,
 )
 from components.citations import render_citation_cards
 from components.pdf_view import render_preview
 from core.errors import AppError
 from core.security.principals import SCENARIO_LABELS
-from core.services.ask_docs import ask_docs, citation_preview, new_thread_id
+from core.services.ask_docs import ask_docs, citation_preview, docs_overview, new_thread_id
 
 principal = st.session_state["principal"]
 st.title("政策问答")
@@ -25,7 +26,7 @@ with st.sidebar:
     allowed = [x.value for x in principal.allowed_scenarios]  # core refuses any other (ask_docs)
     scenario = st.radio("场景", allowed, format_func=SCENARIO_LABELS.get,
                         index=allowed.index(principal.scenario.value) if principal.scenario.value in allowed else 0)
-    if st.button("新对话", width="stretch"):
+    if st.button("新对话", width="stretch", icon=":material/add_comment:"):
         st.session_state["docs_thread"] = new_thread_id()
         st.session_state["docs_turns"] = []
         st.session_state.pop("docs_preview", None)
@@ -35,6 +36,7 @@ turns: list = st.session_state.setdefault("docs_turns", [])
 
 
 def _ask(question: str) -> None:
+    st.session_state.pop("docs_preview", None)  # the conversation moves on: close the open passage
     with st.chat_message("user"):
         st.markdown(question)
     with st.chat_message("assistant"):
@@ -69,17 +71,27 @@ for i, turn in enumerate(turns):
     if chosen:
         _ask(chosen)
 
-preview_citation = st.session_state.get("docs_preview")
-if preview_citation:
-    with st.sidebar:
-        st.subheader(f"引用 [{preview_citation['n']}] 原文")
-        try:
-            render_preview(citation_preview(preview_citation, principal))
-        except AppError as exc:
-            st.error(exc.user_message)
-        if st.button("关闭原文", width="stretch"):
-            st.session_state.pop("docs_preview")
-            st.rerun()
+
+
+@st.dialog("引用原文", width="large")
+def _show_preview(citation: dict) -> None:
+    st.markdown(f"**[{citation['n']}] {citation.get('title') or citation.get('file_name') or ''}**")
+    try:
+        render_preview(citation_preview(citation, principal))
+    except AppError as exc:
+        st.error(exc.user_message)
+
+
+if not turns:
+    overview = docs_overview(principal, scenario)
+    render_docs_overview(overview)
+    example = render_examples(overview.get("examples") or [], key="docs-ex")
+    if example:
+        _ask(example)
+
+preview_citation = st.session_state.pop("docs_preview", None)
+if preview_citation:  # opened once per click; closing the dialog or asking again leaves it closed
+    _show_preview(preview_citation)
 
 if question := st.chat_input("请输入政策问题，例如：济南家电以旧换新补贴标准是多少？"):
     _ask(question)

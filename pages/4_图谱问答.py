@@ -1,23 +1,23 @@
-"""图谱问答: chat over the business knowledge graph with human-in-the-loop confirmation.
-Each question / reply calls core.services.ask_kg.ask_kg on the page's thread; a provenance
-click calls source_row. Session state keeps the thread id and the past results."""
+"""图谱问答: chat over the business knowledge graph with human-in-the-loop confirmation in
+plain Chinese. Each question / reply calls core.services.ask_kg.ask_kg on the page's thread; a
+provenance click calls source_row. Session state keeps the thread id and the past results."""
 
 import uuid
 
 import streamlit as st
 
-from components.chat import render_feedback
-from components.kg_confirm import render_need_confirm
-from components.provenance import render_debug, render_provenance, render_rows, render_source_row
+from components.chat import render_examples, render_feedback
+from components.kg_confirm import plan_steps_markdown, render_need_confirm, render_past_confirm
+from components.provenance import render_debug, render_kg_overview, render_provenance, render_rows, render_source_row
 from core.errors import AppError
-from core.services.ask_kg import ask_kg, kg_aliases, save_kg_aliases, source_row
+from core.services.ask_kg import ask_kg, kg_aliases, kg_overview, save_kg_aliases, source_row
 
 principal = st.session_state["principal"]
 st.title("图谱问答")
 
 with st.sidebar:
-    auto = st.toggle("自动确认（跳过槽位/计划确认）", value=False)
-    if st.button("新对话", width="stretch"):
+    auto = st.toggle("自动确认（跳过条件与步骤确认）", value=False)
+    if st.button("新对话", width="stretch", icon=":material/add_comment:"):
         st.session_state["kg_thread"] = uuid.uuid4().hex[:12]
         st.session_state["kg_turns"] = []
         st.session_state.pop("kg_source", None)
@@ -34,12 +34,14 @@ with st.sidebar:
 
 thread_id = st.session_state.setdefault("kg_thread", uuid.uuid4().hex[:12])
 turns: list = st.session_state.setdefault("kg_turns", [])
+overview = kg_overview(principal)
 
 
 def _send(text, shown: str) -> None:
+    st.session_state.pop("kg_source", None)  # the conversation moves on: close the source row
     try:
         with st.spinner("正在查询业务图谱…"):
-            result = ask_kg(text, principal=principal, thread_id=thread_id, auto=auto, debug=True)
+            result = ask_kg(text, principal=principal, thread_id=thread_id, auto=auto, debug=principal.is_admin)
     except AppError as exc:
         st.error(exc.user_message)
         return
@@ -56,6 +58,11 @@ if about:
         if st.button(q, key=f"kg_about_{qi}"):
             st.session_state.pop("kg_ask_about", None)
             _send(q, q)
+elif not turns:
+    render_kg_overview(overview)
+    example = render_examples(overview.get("examples") or [], key="kg-ex")
+    if example:
+        _send(example, example)
 
 for i, turn in enumerate(turns):
     res = turn["result"]
@@ -64,12 +71,14 @@ for i, turn in enumerate(turns):
     with st.chat_message("assistant"):
         need = res.get("need_confirm")
         if need and i == len(turns) - 1:
-            reply = render_need_confirm(need, key=f"kg{i}")
+            reply = render_need_confirm(need, overview, key=f"kg{i}")
             if reply is not None:
-                _send(reply, reply if isinstance(reply, str) else "（已修改计划表并确认）")
+                _send(reply, reply if isinstance(reply, str) else "确认（已调整查询条件）")
         elif need:
-            st.caption(need.get("text", ""))
+            render_past_confirm(need)
         else:
+            if res.get("plan_steps"):
+                st.caption("查询步骤：  \n" + plan_steps_markdown(res["plan_steps"]))
             (st.warning if res.get("refused") else st.markdown)(res.get("answer") or "")
             picked = render_provenance(res.get("provenance") or [], key=f"kg{i}")
             if picked is not None:
@@ -77,7 +86,8 @@ for i, turn in enumerate(turns):
             render_rows(res.get("rows") or [], key=f"kg{i}")
             render_feedback(principal, "kg", thread_id, turn["asked"], res, ("slots", "plan", "queries", "provenance"),
                             key=f"kg-{thread_id}-{i}")
-        render_debug(res, key=f"kg{i}")
+        if principal.is_admin:  # Cypher, parameters and the trace: administrators only
+            render_debug(res, key=f"kg{i}")
 
 picked = st.session_state.get("kg_source")
 if picked:

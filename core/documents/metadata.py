@@ -219,6 +219,40 @@ def _title_from_filename(name: str) -> str:
 _EFFECTIVE_ON_ISSUE = re.compile(r"自(?:印发|发布|公布|签发)之日起(?:施行|实施|执行|生效)")
 _EFFECTIVE_DATE = re.compile(r"自\s*((?:19|20)\d{2}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)\s*起(?:施行|实施|执行|生效)")
 _EXPIRY = re.compile(r"有效期(?:至|到|截至)\s*((?:19|20)\d{2}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)")
+# the end of a campaign's own period ("活动时间：自2025年5月1日至2025年6月30日", "消费券发放时间2025年7月19日至
+# 2025年11月15日", "补贴申报时间：2025年5月12日10时至2025年7月15日24时"): a date range right after a
+# campaign cue; a statistics period ("统计期限自2023年1月1日起至…") is not one
+_CAMPAIGN_RANGE = re.compile(
+    r"(?:活动时间|活动期间|活动期限|购车时间|发放时间|申报时间|申领时间|修改时间|使用时间|使用期限|领取时间|兑付时间|"
+    r"核销时间|报名时间)[^。；]{0,12}?((?:19|20)\d{2})年\d{1,2}月\d{1,2}日(?:\d{1,2}[时点])?(?:起)?(?:至|到|—|-|~)"
+    r"(?:((?:19|20)\d{2})年)?(\d{1,2})月(\d{1,2})日")
+
+
+def campaign_end(compact_text: str) -> str:
+    """The last day of the periods a campaign notice gives for itself (活动/发放/申报/修改时间),
+    as YYYY-MM-DD, or "" when the text gives none."""
+    ends = []
+    for m in _CAMPAIGN_RANGE.finditer(compact_text or ""):
+        year = int(m.group(2) or m.group(1))
+        end = _iso(year, int(m.group(3)), int(m.group(4)))
+        if end:
+            ends.append(end)
+    return max(ends) if ends else ""
+
+
+def today() -> _dt.date:
+    """Today, or the day ``ZHICE_TODAY`` (YYYY-MM-DD) names (tests, demos of past campaigns)."""
+    import os
+
+    fixed = os.environ.get("ZHICE_TODAY", "").strip()
+    if fixed:
+        try:
+            return _dt.date.fromisoformat(fixed)
+        except ValueError:
+            pass
+    return _dt.date.today()
+
+
 _EXPIRY_YEARS = re.compile(r"有效期(?:为)?\s*([一二三四五12345])\s*年")
 _PUBLISH = re.compile(r"(?:发布日期|发布时间|发文日期)[：:]\s*(\S{8,12})")
 _INTERPRET = re.compile(
@@ -228,7 +262,7 @@ _INTERPRET = re.compile(
 _N_DEPTS = re.compile(r"([\u4e00-\u9fff]{2,20}?(?:厅|局|部|委|委员会|政府))等\s*(\d+|[二三四五六七八九十]+)\s*(?:个)?部门")
 
 
-def extract_metadata(doc: ParsedDocument) -> DocMeta:
+def extract_metadata(doc: ParsedDocument, *, today_: _dt.date | None = None) -> DocMeta:
     lines = _lines(doc)
     meta = DocMeta(doc_id=doc.doc_id, file_name=doc.file_name, pages=doc.pages, source_type=doc.source_type)
     full_text = "\n".join(lines)
@@ -361,6 +395,8 @@ def extract_metadata(doc: ParsedDocument) -> DocMeta:
             years = "一二三四五".find(m.group(1)) + 1 if m.group(1) in "一二三四五" else int(m.group(1))
             y, mo, d = (int(x) for x in start.split("-"))
             meta.expiry_date = _iso(y + years, mo, d) or _iso(y + years, mo, d - 1)
+    if not meta.expiry_date:
+        meta.expiry_date = campaign_end(compact_text)  # a campaign ends when its own periods do
 
     # ---- repeals
     meta.repeals = extract_repeals(full_text)
@@ -369,10 +405,10 @@ def extract_metadata(doc: ParsedDocument) -> DocMeta:
     head_text = "".join(lines[:15])
     if "征求意见稿" in head_text or "征求意见稿" in meta.title or "征求意见稿" in doc.file_name:
         meta.status = "draft"
-    elif meta.effective_date and meta.effective_date > _dt.date.today().isoformat():
+    elif meta.effective_date and meta.effective_date > (today_ or today()).isoformat():
         meta.status = "upcoming"
-    elif meta.expiry_date and meta.expiry_date < _dt.date.today().isoformat():
-        meta.status = "repealed"
+    elif meta.expiry_date and meta.expiry_date < (today_ or today()).isoformat():
+        meta.status = "expired"
     meta.review_state = "approved" if (meta.doc_number and meta.authorities and
                                        (meta.sign_date or meta.publish_date)) else "pending"
     return meta

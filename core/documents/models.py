@@ -12,7 +12,7 @@ from typing import Literal, Optional
 BBox = tuple[float, float, float, float]
 BlockKind = Literal["text", "table", "figure", "ocr"]
 ChunkKind = Literal["article", "prose", "table", "figure", "preamble"]
-DocStatus = Literal["in_effect", "repealed", "draft", "upcoming"]
+DocStatus = Literal["in_effect", "repealed", "expired", "draft", "upcoming"]
 ReviewState = Literal["approved", "pending"]  # pending = 待审核: kept out of retrieval
 
 

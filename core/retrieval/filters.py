@@ -13,9 +13,20 @@ from core.security.principals import Principal, Scenario
 # scenario -> document statuses it may see
 SCENARIO_STATUSES: dict[str, frozenset[str]] = {
     "window": frozenset({"in_effect"}),                           # 窗口咨询: current documents only
-    "research": frozenset({"in_effect", "repealed", "upcoming"}),  # 政策研究: history + upcoming
+    "research": frozenset({"in_effect", "repealed", "expired", "upcoming"}),  # 政策研究: history + upcoming
 }
-STATUS_LABELS = {"in_effect": "现行有效", "repealed": "已废止", "upcoming": "即将实施", "draft": "草案"}
+STATUS_LABELS = {"in_effect": "现行有效", "repealed": "已废止", "expired": "已到期", "upcoming": "即将实施", "draft": "草案"}
+
+
+def current_status(meta: DocMeta, today: str | None = None) -> str:
+    """The status as of today: a document stored as in effect whose 有效期 / campaign period
+    has passed since is expired (statuses are recomputed on changes, not every midnight)."""
+    if meta.status == "in_effect" and not meta.status_override and meta.expiry_date:
+        from core.documents.metadata import today as _today
+
+        if meta.expiry_date < (today or _today().isoformat()):
+            return "expired"
+    return meta.status
 REVIEW_LABELS = {"approved": "已审核", "pending": "待审核"}
 
 
@@ -46,7 +57,7 @@ def doc_allowed(meta: DocMeta, principal: Principal, scenario: str | Scenario | 
     if not tenant_allowed(meta, principal) or not domain_allowed(meta, principal):
         return False
     statuses = SCENARIO_STATUSES.get(scenario_of(principal, scenario), SCENARIO_STATUSES["window"])
-    return meta.status in statuses
+    return current_status(meta) in statuses
 
 
 def doc_visible(meta: DocMeta, principal: Principal) -> bool:

@@ -165,10 +165,12 @@ def relation_may_act(source: DocMeta, target: DocMeta, trusted: dict[str, list[d
 def compute_statuses(metas: list[DocMeta], today: date | None = None,
                      trusted: dict[str, list[dict]] | None = None) -> tuple[dict[str, str], list[tuple]]:
     """Status of each document: admin override wins; otherwise repealed when another document
-    repeals its 文号 or title (同时废止) or its 有效期 has passed; upcoming when its 施行日期 is in
+    repeals its 文号 or title (同时废止); expired when its 有效期 / campaign period has passed; upcoming when its 施行日期 is in
     the future; draft stays draft; else in effect. A relation only acts within a tenant or
     from an issuer the target's tenant trusts (:func:`relation_may_act`)."""
-    today_s = (today or date.today()).isoformat()
+    from core.documents.metadata import today as _today
+
+    today_s = (today or _today()).isoformat()
     by_id = {m.doc_id: m for m in metas}
     by_number: dict[str, list[str]] = {}
     by_title: dict[str, list[str]] = {}
@@ -196,8 +198,10 @@ def compute_statuses(metas: list[DocMeta], today: date | None = None,
     for m in metas:
         if m.status_override:
             out[m.doc_id] = m.status
-        elif m.doc_id in repealed or (m.expiry_date and m.expiry_date < today_s):
+        elif m.doc_id in repealed:
             out[m.doc_id] = "repealed"
+        elif m.expiry_date and m.expiry_date < today_s:
+            out[m.doc_id] = "expired"  # its own 有效期 / campaign period is over: 已到期, not 废止
         elif m.effective_date and m.effective_date > today_s:
             out[m.doc_id] = "upcoming"
         elif m.status == "draft":

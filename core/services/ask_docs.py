@@ -160,6 +160,34 @@ def citation_preview(citation: dict, principal: Principal, *, index: Any = None)
     return render_citation(citation, meta, idx)
 
 
+# ---- empty state ----------------------------------------------------------------------
+def docs_overview(principal: Principal, scenario: str | None = None, *, index: Any = None, limit: int = 5) -> dict:
+    """What the asker can search, for the empty 政策问答 page: ``{"total", "by_tenant":
+    [{"tenant", "status", "label", "count"}], "examples": [questions]}``. Examples come from
+    data/rules/docs_examples.json and are offered only when a document they need is
+    retrievable by this asker in this scenario."""
+    import json
+    from collections import Counter
+    from pathlib import Path
+
+    from core.retrieval.filters import STATUS_LABELS, current_status, doc_allowed, doc_visible
+
+    idx = index if index is not None else _index()
+    try:
+        metas = [m for m in idx.list_docs() if doc_visible(m, principal)]
+    except Exception:  # noqa: BLE001 - an unreadable index reads as empty
+        metas = []
+    counts = Counter((m.tenant or "", current_status(m) if m.review_state == "approved" else "pending") for m in metas)
+    rows = [{"tenant": t, "status": st, "label": STATUS_LABELS.get(st, "待审核" if st == "pending" else st), "count": n}
+            for (t, st), n in sorted(counts.items())]
+    usable = [f"{m.title} {m.file_name}" for m in metas if doc_allowed(m, principal, scenario)]
+    rules = json.loads((Path(__file__).resolve().parents[2] / "data" / "rules" / "docs_examples.json")
+                       .read_text(encoding="utf-8"))
+    examples = [e["question"] for e in rules["examples"]
+                if any(all(w in t for w in e["needs"]) for t in usable)]
+    return {"total": len(metas), "by_tenant": rows, "examples": examples[:limit]}
+
+
 # ---- CLI ------------------------------------------------------------------------------
 def _human(res: dict) -> str:
     lines = [res["answer"]]

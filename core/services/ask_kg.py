@@ -135,6 +135,8 @@ def _reply(reply: dict) -> dict:
     """A structured reply from the page: an edited plan or a scope choice, nothing else."""
     if isinstance(reply.get("plan"), list):
         return {"plan": reply["plan"]}
+    if reply.get("confirm") is True:
+        return {"action": "confirm"}
     if isinstance(reply.get("choice"), str):
         return {"choice": _screen(reply["choice"])}
     raise BadInputError("无法识别的回复：只接受修改后的查询计划（plan）或范围选择（choice）")
@@ -174,8 +176,9 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
         pending = _pending(graph, config)
         rounds += 1
     state = graph.get_state(config).values
-    res = _result(state, pending, tid, t0, debug)
-    asked = q if reply_obj is None else "（修改后的查询计划）" if "plan" in reply_obj else reply_obj["choice"]
+    res = _result(state, pending, tid, t0, debug, _names_index(rt.store))
+    asked = (q if reply_obj is None else "（修改后的查询计划）" if "plan" in reply_obj
+             else "确认" if reply_obj.get("action") else reply_obj["choice"])
     _audit(principal, asked, state, res, mode="rules" if rt.llm is None else "llm")
     return res
 
@@ -194,6 +197,92 @@ def _run(graph, payload: Any, config: dict, on_node: Callable[[str, dict], None]
                 on_node(node, {k: v for k, v in (last or {}).items() if k not in ("rows", "steps")})
             except Exception:  # noqa: BLE001 - a progress callback must not break the answer
                 pass
+
+
+def _names_index(store):
+    """The entity index of ``store`` for naming projects / people in a plan (None if unavailable)."""
+    try:
+        from core.agents.kg.entity_index import get_entity_index
+
+        return None if isinstance(store, NoGraph) else get_entity_index(store)
+    except Exception:  # noqa: BLE001 - names are a nicety: codes are shown instead
+        return None
+
+
+def edited_plan(plan: list[dict], form: dict) -> dict:
+    """The reply for a plan whose plain-language form (projects, months, conditions, grouping)
+    was changed on the page: ``{"plan": [...]}``, or "确认" when nothing changed. The plan is
+    authorised step by step when it runs, like any other."""
+    from core.agents.kg.describe import apply_plan_form, plan_form
+
+    if form == plan_form(plan):
+        return {"confirm": True}
+    return {"plan": apply_plan_form(plan, form)}
+
+
+def kg_overview(principal: Principal) -> dict:
+    """What the asker's graph holds, for the page's empty state and the plan widgets:
+    ``{"tenant", "nodes": {label: n}, "edges": n, "months": [YYYY-MM…], "projects": [{"key",
+    "name"}], "examples": [questions that work on it]}``."""
+    from core.agents.kg.describe import months_between
+
+    store = kg_store(principal)
+    try:
+        counts = store.counts()
+    except Exception:  # noqa: BLE001 - an unreadable graph reads as empty
+        counts = {"nodes": {}, "edges": {}}
+    index = _names_index(store)
+    months: list[str] = []
+    projects: list[dict] = []
+    if index is not None:
+        if index.coverage:
+            months = months_between(str(index.coverage[0])[:7], str(index.coverage[1])[:7])
+        projects = [{"key": str(p["项目编号"]), "name": index.display("project", str(p["项目编号"]))}
+                    for p in index.projects]
+    nodes = {k: int(v) for k, v in (counts.get("nodes") or {}).items() if v}
+    edges = counts.get("edges") or {}
+    return {"tenant": graph_tenant(principal) or "", "nodes": nodes,
+            "edges": int(sum(edges.values())) if isinstance(edges, dict) else int(edges or 0),
+            "months": months, "projects": projects, "examples": _examples(store, index, months) if nodes else []}
+
+
+def _busiest_project(store, query: str, params: dict, index) -> str | None:
+    """The name of the project with the most rows of ``query`` (None when there are none)."""
+    from collections import Counter
+
+    from core.graph import queries as Q
+
+    try:
+        nq = Q.get(query)
+        rows = store.run_named(query, {k: v for k, v in params.items() if k in nq.defaults})
+    except Exception:  # noqa: BLE001 - no example rather than a failing page
+        return None
+    counts = Counter(str(r.get("项目编号")) for r in rows if r.get("项目编号"))
+    if not counts:
+        return None
+    code = counts.most_common(1)[0][0]
+    row = index.project_by_code.get(code) if index is not None else None
+    return str((row or {}).get("项目名称") or code)
+
+
+def _examples(store, index, months: list[str]) -> list[str]:
+    """3–5 questions built from what is really in the graph (the project with the most
+    attendance rows in the last data month, the one with the most equipment, …), so each one
+    has an answer on this workspace."""
+    from core.agents.kg.describe import month_label
+
+    out = []
+    last = months[-1] if months else ""
+    busy = _busiest_project(store, "kg_attendance", {"months": [last]}, index) if last else None
+    if busy:
+        out.append(f"{busy}{month_label([last])}有多少人出勤？")
+        out.append(f"{month_label([last])}加班最多的人是谁？")
+    out.append("哪些服务中的项目没有人员服务记录？")
+    out.append("各片区平均每个项目有多少人？")
+    equip = _busiest_project(store, "kg_equipment", {}, index)
+    if equip:
+        out.append(f"{equip}有哪些设备？")
+    return out[:5]
 
 
 def _sensitive_values(steps: list[dict]) -> list:
@@ -228,20 +317,31 @@ def _audit(principal: Principal, asked: str, state: dict, res: dict, *, mode: st
                     outcome="waiting" if res["need_confirm"] else "answered")
 
 
-def _result(state: dict, pending: dict | None, tid: str, t0: float, debug: bool) -> dict:
+def _describe(plan: list[dict], index=None) -> list[str]:
+    from core.agents.kg.describe import describe_plan
+
+    return describe_plan(plan, index)
+
+
+def _result(state: dict, pending: dict | None, tid: str, t0: float, debug: bool, index=None) -> dict:
     steps = state.get("steps") or []
     need = None
     if pending is not None:
         need = {"kind": pending.get("kind"), "text": pending.get("text"), "options": pending.get("options") or []}
         if pending.get("kind") == "plan":
+            from core.agents.kg.describe import plan_form
+
             need["plan"] = [{"id": s["id"], "tool": s["tool"], "params": s["params"], "depends": s.get("depends", []),
                              "note": s.get("note", "")} for s in pending.get("plan") or []]
+            need["steps"] = _describe(need["plan"], index)  # plain Chinese, one line per step
+            need["form"] = plan_form(need["plan"])           # the parts the page offers as widgets
     done = pending is None
     out = {
         "answer": state.get("answer") if done else "",
         "need_confirm": need,
         "slots": _public_slots(state.get("slots") or {}, state.get("grounded") or {}),
         "plan": [{"tool": s["tool"], "params": s["params"]} for s in state.get("plan") or []],
+        "plan_steps": _describe(state.get("plan") or [], index) if done else [],
         "queries": [{"step": s["id"], "tool": s["tool"], "cypher": s.get("cypher"), "params": s.get("params"),
                      "rows": s.get("row_count", 0), "executed_params": s.get("executed_params"),
                      "dropped_params": s.get("dropped_params"), "error": s.get("error")} for s in steps] if done else [],

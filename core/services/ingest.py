@@ -37,7 +37,7 @@ from core.security.audit import audit
 from core.security.principals import Principal, Role, resolve_user
 
 SUPPORTED = {".pdf", ".docx", ".md", ".markdown", ".txt"}
-STATUSES = ("in_effect", "repealed", "upcoming", "draft")
+STATUSES = ("in_effect", "repealed", "expired", "upcoming", "draft")
 EDITABLE = {"title", "doc_number", "authorities", "sign_date", "publish_date", "effective_date", "expiry_date",
             "level", "domain", "repeals"}
 DATE_FIELDS = {"sign_date", "publish_date", "effective_date", "expiry_date"}

@@ -194,16 +194,16 @@ def test_page_confirm_buttons_lead_to_answer_with_provenance(kg):
     at.run()
     assert not at.exception and at.title[0].value == "图谱问答"
     at.chat_input[0].set_value("50岁以下的项目经理有几位？").run()
-    assert any("请确认查询条件" in m.value for m in at.markdown)
-    next(b for b in at.button if b.label == "确认").click().run()
-    assert any("查询计划" in m.value for m in at.markdown)
-    next(b for b in at.button if b.label == "确认").click().run()
+    assert any("我理解您要查询" in m.value for m in at.markdown)
+    next(b for b in at.button if b.label == "对，继续").click().run()
+    assert any("将按以下步骤查询" in m.value for m in at.markdown)
+    next(b for b in at.button if b.label == "确认并查询").click().run()
     assert not at.exception
     assert any("共 3 人" in m.value for m in at.markdown)
     assert len(at.dataframe) >= 1  # the provenance table
     # 👎 with a reason is stored for the review queue, with the plan and provenance behind the answer
     next(t for t in at.text_input if t.label == "原因（可选）").input("少了一位")
-    next(r for r in at.radio if r.label == "这个回答").set_value("👎 没帮助")
+    next(r for r in at.radio if r.label == "这个回答").set_value("down")
     next(b for b in at.button if b.label == "提交").click().run()
     assert not at.exception and any("感谢反馈" in c.value for c in at.caption)
     from core.storage.db import get_db

@@ -1,5 +1,5 @@
 """The 政策问答 page renders a turn end to end (Streamlit AppTest, empty workspace → the
-question is refused with a clear message) and stores 👍/👎 feedback."""
+question is refused with a clear message) and stores 有帮助/没帮助 feedback."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_page_answers_refuses_and_records_feedback(app):
     assert any("暂未查到" in w for w in warnings)
     assert any("推理过程" in e.label for e in app.expander)
     next(t for t in app.text_input if t.label == "原因（可选）").input("没有找到")
-    next(r for r in app.radio if r.label == "这个回答").set_value("👎 没帮助")
+    next(r for r in app.radio if r.label == "这个回答").set_value("down")
     next(b for b in app.button if b.label == "提交").click().run()
     assert not app.exception
     rows = get_db().query("SELECT rating, reason, kind FROM feedback")

@@ -13,6 +13,11 @@ from core.agents.kg.timeparse import parse_time
 
 PRONOUN_RE = re.compile(r"^(?:那)?(?:他|她|此人|这个人|这位|该员工|该人|这个项目|该项目|那个项目|这个片区|该片区)")
 FOLLOWUP_RE = re.compile(r"^\s*(?:那|那么|改成|换成|改为|换为|改查|再看|如果是|还有|只看|其中|把)")
+# words that point back at the previous result ("这些人里…", "他们当中…", "上述项目…")
+REFERS_RE = re.compile(r"其中|这些|那些|他们|她们|它们|上述|刚才|上面|这几|那几")
+# a short elliptical question that only makes sense after another ("4月呢", "超过30小时的呢")
+ELLIPTICAL_RE = re.compile(r"呢\s*[？?]?\s*$")
+ELLIPTICAL_MAX = 14
 COUNT_PERSON_RE = re.compile(r"多少人|几位|几个人|几人|人数|总人数|几名|多少名|多少位|多少员工|多少个员工")
 COUNT_PROJECT_RE = re.compile(r"多少个项目|几个项目|项目数|多少项目")
 COUNT_ANY_RE = re.compile(r"多少条|几条|多少台|几台|多少次|几次|多少张|几张|多少个|几个|数量|总数|"
@@ -102,6 +107,15 @@ def _numeric_field(question: str) -> str | None:
         if word in question:
             return prop
     return None
+
+
+def refers_back(q: str) -> bool:
+    """Does ``q`` point back at the previous turn: a follow-up opener (那/改成/只看/其中…), a
+    reference word (这些/他们/上述…), a leading pronoun (他/这个项目…) or a short elliptical
+    question ending in 呢 ("4月呢", "保安呢")."""
+    q = (q or "").strip()
+    return bool(FOLLOWUP_RE.match(q) or REFERS_RE.search(q) or PRONOUN_RE.search(q)
+                or (ELLIPTICAL_RE.search(q) and len(q) <= ELLIPTICAL_MAX))
 
 
 def extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
@@ -240,7 +254,9 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     concepts = ground_concepts(q)
 
     pronoun = bool(previous) and bool(PRONOUN_RE.search(q)) and not people and not projects
-    followup = bool(previous) and (bool(FOLLOWUP_RE.match(q)) or (not specific and len(q) <= 14) or pronoun)
+    # a follow-up must refer to the previous turn (那…/其中/这些/他/…呢); a complete new question
+    # ("合同金额最高的项目是哪个") is understood afresh however short it is
+    followup = bool(previous) and refers_back(q)
     if pronoun and previous:
         # "他有哪些证书" after a question about 刘德明: a new question about the same person / project
         if re.search(r"他|她|此人|这个人|这位|该员工|该人", q) and previous.get("people"):

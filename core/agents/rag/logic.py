@@ -271,8 +271,8 @@ def score_chunk(question: str, d: dict) -> dict:
     reason = "覆盖：" + ("、".join(hit[:6]) or "无")
     if miss:
         reason += "；缺少：" + "、".join(miss[:6])
-    evs = [f"{k}#{(v[0] if isinstance(v, (list, tuple)) else v)}" for k, v in (d.get("evidence") or {}).items()
-           if k in ("bm25", "dense", "title") and v is not None]
+    evs = [f"{EVIDENCE_NAMES[k]}第{(v[0] if isinstance(v, (list, tuple)) else v)}名"
+           for k, v in (d.get("evidence") or {}).items() if k in EVIDENCE_NAMES and v is not None]
     if evs:
         reason += "；检索证据：" + " ".join(evs)
     if notes:
@@ -764,6 +764,35 @@ def top_authorities(docs: list[dict], limit: int = 3) -> list[str]:
     return [a for a, _ in c.most_common(limit)]
 
 
+def topic_terms(question: str) -> list[str]:
+    """The question's distinctive terms (not 补贴/条件/多少钱…, no numbers, no 几X/多少X)."""
+    return [t for t in key_terms(question) if t not in GENERIC_TERMS and not t.isdigit()
+            and not re.fullmatch(r"(几|多少)[\u4e00-\u9fff]{0,2}", t) and len(t) >= 2]
+
+
+def related_documents(question: str, documents: list[dict], limit: int = 3) -> list[dict]:
+    """Documents plausibly about the asked topic, for a refusal's "可能相关的文件": the title
+    names one of the question's distinctive terms, or the text holds most of them (at least
+    two). A document that only shares generic words (补贴, 条件, 申请) is not suggested."""
+    topic = topic_terms(question)
+    if not topic:
+        return []
+    out: list[dict] = []
+    seen: set[str] = set()
+    for d in documents or []:
+        title = norm((d.get("title") or "") + (d.get("file_name") or ""))
+        in_title = [t for t in topic if term_in(t, title)]
+        cov, hit, _ = coverage(topic, d.get("text") or d.get("body") or "")
+        if not in_title and not (len(hit) >= 2 and cov >= 0.6):
+            continue
+        key = d.get("doc_id") or d.get("title") or ""
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(d)
+    return out[:limit]
+
+
 def generic_topic(question: str) -> str:
     terms = [t for t in key_terms(question) if t in GENERIC_TERMS]
     return terms[0] if terms else ""
@@ -958,6 +987,9 @@ SLOT_KINDS = [
 _PREDICATE_SKIP = frozenset("负责 进行 联合 统一 具体 主要 可以 能够 应该 需要 是 来 去 给 把 将".split())
 _UNMARK = re.compile(r"^(\d{1,2}[.．、)）]|（\d{1,2}）)|第[\d、]+页|〔\d{4}〕\d+号|[（(]\d{4}-\d{4}年?[)）]")
 _YEAR_WORD = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*年")
+
+
+EVIDENCE_NAMES = {"bm25": "关键词检索", "dense": "语义检索", "title": "标题匹配"}
 
 
 def slot_kind(question: str) -> tuple[str, re.Pattern | None]:

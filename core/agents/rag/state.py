@@ -92,6 +92,17 @@ def _evidence(ev: Any) -> dict:
     return out
 
 
+def _status(meta: Any) -> str:
+    """The document's status as of today (an in-effect campaign whose period ended is 已到期)."""
+    if meta is None:
+        return ""
+    if isinstance(meta, dict):
+        return meta.get("status") or ""
+    from core.retrieval.filters import current_status
+
+    return current_status(meta) or ""
+
+
 def hit_to_doc(hit: Any, query: str = "") -> dict:
     """A retrieval hit (core.retrieval.index.Hit) as a JSON-able dict."""
     chunk, meta = _get(hit, "chunk"), _get(hit, "meta")
@@ -102,7 +113,8 @@ def hit_to_doc(hit: Any, query: str = "") -> dict:
         "doc_number": _get(meta, "doc_number", "") or "", "authority": "、".join(authorities),
         "authorities": list(authorities),
         "date": _get(meta, "publish_date", "") or _get(meta, "sign_date", "") or "",
-        "effective_date": _get(meta, "effective_date", "") or "", "status": _get(meta, "status", "") or "",
+        "effective_date": _get(meta, "effective_date", "") or "", "status": _status(meta),
+        "expiry_date": _get(meta, "expiry_date", "") or "",
         "level": _get(meta, "level", "") or "", "domain": _get(meta, "domain", "") or "",
         "source_type": _get(meta, "source_type", "") or "",
         "page": int(_get(chunk, "page_start", 1) or 1), "page_end": int(_get(chunk, "page_end", 1) or 1),

@@ -29,15 +29,16 @@ def feedback_text(reply) -> str:
 
 
 def slot_text(slots: dict, grounded: dict, derived: list[dict]) -> str:
+    from core.agents.kg.describe import condition_text, rules
     from core.agents.kg.understanding import intent_description
 
-    lines = [f"意图：{slots.get('intent')}（{intent_description(slots.get('intent', ''))}）"]
+    lines = [f"查询内容：{slots.get('intent')}（{intent_description(slots.get('intent', ''))}）"]
     if grounded.get("projects"):
         parts = []
         for p in grounded["projects"]:
             s = f"{p['name']}"
             if p["method"] != "exact":
-                s += f"（由“{p['text']}”匹配，置信度 {p['score']:.2f}）"
+                s += f"（按您写的“{p['text']}”匹配，把握 {p['score']:.0%}）"
             if len(p.get("candidates") or []) > 1 and p["score"] < 1.0:
                 s += "；其他候选：" + "、".join(c["name"] for c in p["candidates"][1:4])
             parts.append(s)
@@ -62,13 +63,17 @@ def slot_text(slots: dict, grounded: dict, derived: list[dict]) -> str:
     for k, v in (grounded.get("filters") or {}).items():
         lines.append(f"{k}：{'、'.join(v)}")
     for c in slots.get("conditions") or []:
-        lines.append(f"条件：{c['expr']}（“{c.get('text', '')}”）")
+        lines.append(f"条件：{condition_text(c['expr'])}（您说的“{c.get('text', '')}”）")
     for d in derived or []:
-        lines.append(f"派生：{d['name']} ← {d['source']}（{d['expr']}）")
+        lines.append(f"推算：{d['name']}（由{d['source']}计算）")
     agg = slots.get("agg")
     if agg:
-        names = {"count": "计数", "sum": "求和", "avg": "平均", "max": "最大值", "min": "最小值"}
-        lines.append(f"统计：{names.get(agg['op'], agg['op'])}{('（' + agg['field'] + '）') if agg.get('field') else ''}")
+        if agg["op"] == "count":
+            count_of = rules()["count_of"]
+            lines.append("统计：" + count_of.get(agg.get("field") or "", f"{agg.get('field')}数"))
+        else:
+            names = {"sum": "合计", "avg": "平均值", "max": "最大值", "min": "最小值"}
+            lines.append(f"统计：{agg.get('field') or '数值'}的{names.get(agg['op'], agg['op'])}")
         by = {"工号": "人员", "项目编号": "项目", "片区编号": "片区", "年月": "月", "岗位名称": "岗位"}
         if agg.get("then") == "avg" and agg.get("group_by"):
             inner = "+".join(by.get(k, k) for k in str(agg["group_by"]).split("+"))
@@ -77,14 +82,15 @@ def slot_text(slots: dict, grounded: dict, derived: list[dict]) -> str:
         elif agg.get("group_by"):
             lines.append(f"分组：按{by.get(agg['group_by'], agg['group_by'])}")
         if agg.get("having"):
-            lines.append(f"分组条件：{agg['having']}（“{agg.get('having_text') or ''}”）")
+            lines.append(f"分组条件：{condition_text(str(agg['having'])).replace('值', '结果', 1)}"
+                         f"（您说的“{agg.get('having_text') or ''}”）")
         if growth:
             lines.append("对比：本期 − 基期 及变化率")
     elif slots.get("ratio"):
         r = slots["ratio"]
-        lines.append(f"比率：{r.get('name')}" + (f"，分组条件 {r['having']}" if r.get("having") else ""))
+        lines.append(f"比率：{r.get('name')}" + (f"，只看{condition_text(r['having'])}" if r.get("having") else ""))
     else:
-        lines.append("粒度：明细")
+        lines.append("结果：逐条列出明细")
     for u in grounded.get("ungrounded") or []:
         near = f"，最接近的是：{'、'.join(u['nearest'])}" if u.get("nearest") else ""
         lines.append(f"未识别：“{u['text']}”在图谱中没有找到{near}")

@@ -9,24 +9,30 @@ from langgraph.types import interrupt
 from core.agents.kg.nodes.confirm import feedback_text, is_confirm
 from core.agents.kg.planner import apply_plan_edit, validate_plan
 from core.agents.kg.state import trace
-from core.agents.kg.tools import TOOLS
 
 
-def plan_text(plan: list[dict]) -> str:
-    lines = ["查询计划："]
-    for i, s in enumerate(plan, 1):
-        params = {k: v for k, v in (s.get("params") or {}).items() if v not in ([], "", None)}
-        desc = TOOLS[s["tool"]].description if s.get("tool") in TOOLS else s.get("tool")
-        dep = f"，依赖第 {'、'.join(map(str, s['depends']))} 步" if s.get("depends") else ""
-        note = f"（{s['note']}）" if s.get("note") else ""
-        lines.append(f"{i}. {s.get('tool')}：{desc}{note}；参数 {params}{dep}")
+def plan_text(plan: list[dict], index=None) -> str:
+    """The plan as plain numbered steps (core/agents/kg/describe.py)."""
+    from core.agents.kg.describe import describe_plan
+
+    lines = ["查询计划：", *describe_plan(plan, index)]
     lines.append("请回复“确认”执行，或修改（如“去掉第2步”）。")
     return "\n".join(lines)
 
 
+def _index(config):
+    """The entity index for project / person names (None when no store: codes are shown)."""
+    try:
+        from core.agents.kg import context as ctx
+
+        return ctx.get_index(config)
+    except Exception:  # noqa: BLE001 - naming is a nicety, never a reason to fail
+        return None
+
+
 def confirm_plan(state: dict, *, config) -> dict:
     plan = state.get("plan") or []
-    reply = interrupt({"kind": "plan", "text": plan_text(plan), "options": ["确认", "修改"], "plan": plan})
+    reply = interrupt({"kind": "plan", "text": plan_text(plan, _index(config)), "options": ["确认", "修改"], "plan": plan})
     if is_confirm(reply):
         return {"plan_confirmed": True, "need_confirm": None, "trace": trace(state, "confirm_plan", reply="确认")}
     if isinstance(reply, dict) and isinstance(reply.get("plan"), list):

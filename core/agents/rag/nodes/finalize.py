@@ -28,7 +28,7 @@ def build_citations(answer: str, used: list[dict]) -> list[dict]:
                     "doc_number": d.get("doc_number") or "", "page": (first or {}).get("page") or d.get("page"),
                     "bbox": (first or {}).get("bbox"), "quote": quote, "title": doc_title(d),
                     "authority": d.get("authority") or "", "date": d.get("date") or "", "status": d.get("status") or "",
-                    "heading": d.get("heading") or "", "page_end": d.get("page_end"), "spans": spans,
+                    "expiry_date": d.get("expiry_date") or "", "heading": d.get("heading") or "", "page_end": d.get("page_end"), "spans": spans,
                     "source_type": d.get("source_type") or "", "para": (first or {}).get("para")})
     return out
 

@@ -38,7 +38,8 @@ def _numbered(used: list[dict]) -> str:
     out = []
     for n, d in enumerate(used, 1):
         meta = "，".join(b for b in (d.get("doc_number"), d.get("authority"), d.get("date"),
-                                     {"in_effect": "现行有效", "repealed": "已废止"}.get(d.get("status"), ""),
+                                     {"in_effect": "现行有效", "repealed": "已废止",
+                                      "expired": f"已到期（{d.get('expiry_date') or ''}）"}.get(d.get("status"), ""),
                                      f"第{d.get('page')}页") if b)
         out.append(f"[{n}]《{doc_title(d)}》（{meta}）{d.get('heading') or ''}\n"
                    f"{data_block(d.get('body') or d.get('text') or '')}")

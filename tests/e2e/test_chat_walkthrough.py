@@ -1,0 +1,110 @@
+"""The two chat pages in a real browser on the demo workspace (issue #13 part B): a policy
+question whose citation opens large in the main area (not the sidebar) with the highlight; a
+KG question through the plain-language plan with at most two clicks after asking; a guest
+sees no debug panel. Screenshots go to ``ZHICE_E2E_SHOTS`` (default: a temp folder).
+
+`python -m core.cli demo` loads the workspace first (~60 s with OCR), so timeouts are generous."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import CHROMIUM, REPO, sign_in
+
+pytestmark = [pytest.mark.e2e,
+              pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
+GUEST, GUEST_PASSWORD = "e2e_guest", "guest-pass-2026"
+ENGLISH = ("attendance", "aggregate", "group_by", "Press Enter", "prose", "injection=")
+
+
+@pytest.fixture(scope="module")
+def demo(server, model_cache):
+    url, home = server
+    env = {**os.environ, "ZHICE_HOME": str(home), "ZHICE_MODEL_CACHE": str(model_cache)}
+    env.pop("ZHICE_LLM_API_KEY", None)
+    # `demo` acts as the user "admin", which a workspace that already has users may lack
+    subprocess.run([sys.executable, "-m", "core.cli", "users", "add", "admin", "--role", "admin", "--password-stdin"],
+                   input="admin-pass-2026\n", text=True, env=env, cwd=REPO, check=True)
+    done = subprocess.run([sys.executable, "-m", "core.cli", "demo"], env=env, cwd=REPO, timeout=900,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    subprocess.run([sys.executable, "-m", "core.cli", "users", "add", GUEST, "--role", "guest", "--tenant", "demo",
+                    "--password-stdin"], input=GUEST_PASSWORD + "\n", text=True, env=env, cwd=REPO, check=True)
+    return url
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    d = Path(os.environ.get("ZHICE_E2E_SHOTS", tmp_path))
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _open(page, url: str, title: str) -> None:
+    page.get_by_role("link", name=title).click()
+    page.get_by_role("heading", name=title).wait_for(timeout=60_000)
+
+
+def _ask(page, text: str) -> None:
+    box = page.get_by_test_id("stChatInputTextArea")
+    box.fill(text)
+    box.press("Enter")
+
+
+def test_policy_answer_opens_the_highlight_in_the_main_area(demo, browser, shots):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_in(page, demo)
+    page.get_by_role("heading", name="政策问答").wait_for(timeout=60_000)
+    page.get_by_text("可查询的政策文件").wait_for(timeout=60_000)
+    page.screenshot(path=str(shots / "docs_empty_state.png"), full_page=True)
+    _ask(page, "济南市家电以旧换新的补贴标准是多少？")
+    page.get_by_role("button", name="查看原文").first.wait_for(timeout=240_000)
+    page.screenshot(path=str(shots / "docs_answer.png"), full_page=True)
+    page.get_by_role("button", name="查看原文").first.click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_text("引用位置").first.wait_for(timeout=120_000)
+    image = dialog.locator("img").first
+    image.wait_for(timeout=60_000)
+    box = image.bounding_box()
+    assert box and box["width"] >= 500                      # large, not a 240 px sidebar thumbnail
+    assert page.get_by_test_id("stSidebar").locator("img").count() == 0
+    page.screenshot(path=str(shots / "docs_highlight.png"))
+    body = page.inner_text("body")
+    assert not any(w in body for w in ENGLISH)
+
+
+def test_kg_question_through_the_plain_plan_in_two_clicks(demo, browser, shots):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    sign_in(page, demo)
+    _open(page, demo, "图谱问答")
+    page.get_by_text("已载入的业务图谱").wait_for(timeout=60_000)
+    page.screenshot(path=str(shots / "kg_empty_state.png"), full_page=True)
+    _ask(page, "青浦-区图书馆2026年3月有多少人出勤？")
+    page.get_by_role("button", name="对，继续").click(timeout=120_000)            # click 1
+    page.get_by_text("将按以下步骤查询").wait_for(timeout=120_000)
+    page.screenshot(path=str(shots / "kg_plan.png"), full_page=True)
+    plan = page.get_by_text("① 取").first.inner_text()
+    assert "青浦-区图书馆" in plan and not any(w in plan for w in ENGLISH)
+    page.get_by_role("button", name="确认并查询").click()                             # click 2
+    page.get_by_text("共 5 人").first.wait_for(timeout=120_000)
+    page.screenshot(path=str(shots / "kg_answer.png"), full_page=True)
+
+
+def test_guest_sees_no_debug_panel(demo, browser, shots):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(demo, wait_until="networkidle")
+    page.get_by_label("用户名").fill(GUEST)
+    page.get_by_label("密码").fill(GUEST_PASSWORD)
+    page.get_by_role("button", name="登录").click()
+    _open(page, demo, "图谱问答")
+    _ask(page, "青浦-区图书馆2026年3月有多少人出勤？")
+    page.get_by_role("button", name="对，继续").click(timeout=120_000)
+    page.get_by_role("button", name="确认并查询").click(timeout=120_000)
+    page.get_by_text("共 5 人").first.wait_for(timeout=120_000)
+    page.screenshot(path=str(shots / "kg_guest.png"), full_page=True)
+    assert page.get_by_text("调试信息").count() == 0 and "Cypher" not in page.inner_text("body")
