@@ -15,8 +15,8 @@ def no_data(monkeypatch):
     import core.services.build as build
     import core.services.ingest as ingest
 
-    monkeypatch.setattr(build, "load_demo_graph", lambda clear=False, tenant=None: {"nodes": {}, "edges": {}})
-    monkeypatch.setattr(ingest, "ingest_demo_documents", lambda reset=False: {"documents": [], "errors": []})
+    monkeypatch.setattr(build, "load_demo_graph", lambda **kw: {"nodes": {}, "edges": {}})
+    monkeypatch.setattr(ingest, "ingest_demo_documents", lambda **kw: {"documents": [], "errors": []})
 
 
 def test_demo_users_get_distinct_one_time_passwords(no_data):
