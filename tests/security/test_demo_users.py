@@ -22,7 +22,7 @@ def no_data(monkeypatch):
 def test_demo_users_get_distinct_one_time_passwords(no_data):
     printed = []
     names, created = demo.create_demo_users(echo=printed.append)
-    assert set(created) == {"admin", "manager_a", "researcher_a", "staff_a", "guest_a", "outsider"}
+    assert set(created) == {"admin", "manager_a", "researcher_a", "staff_a", "guest_a", "reviewer_a", "outsider"}
     assert len(set(created.values())) == len(created)  # no shared password
     assert not hasattr(demo, "DEMO_PASSWORD")
     for name, password in created.items():
