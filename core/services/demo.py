@@ -65,14 +65,17 @@ def run_demo(reset: bool = False, *, echo=print, progress=None, principal=None) 
         start, span, label = phases.get(phase, (0.02, 0.38, "构建图谱"))
         step(start + span * frac, f"业务图谱 · {label}")
 
-    graph = load_demo_graph(clear=reset, tenant=DEMO_TENANT, progress=on_build)
+    # progress / principal only when given, so callers (and test doubles) of the older
+    # signatures keep working
+    graph = load_demo_graph(clear=reset, tenant=DEMO_TENANT, **({"progress": on_build} if progress else {}))
 
     def on_stage(ev: dict) -> None:
         total = max(ev["total"], 1)
         step(0.4 + 0.6 * ev["index"] / total,
              f"政策文档 {min(ev['index'] + 1, total)}/{total} · {ev['file'] or ''} · {ev['text']}")
 
-    documents = ingest_demo_documents(reset=reset, on_stage=on_stage, principal=principal)
+    extra = {**({"on_stage": on_stage} if progress else {}), **({"principal": principal} if principal else {})}
+    documents = ingest_demo_documents(reset=reset, **extra)
     step(1.0, "完成")
     audit("cli", "demo", detail={"reset": reset, "seconds": round(time.perf_counter() - t0, 1),
                                  "users_created": sorted(created)})

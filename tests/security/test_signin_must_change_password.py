@@ -65,4 +65,4 @@ def test_page_shows_only_the_password_change_then_the_dashboard(fresh):
     at.text_input[1].input("fresh-new-pass-2026")
     at.button[0].click()
     at.run()
-    assert "政策问答" in [t.value for t in at.title]
+    assert "首页" in [t.value for t in at.title]  # the dashboard (managers land on 首页)
