@@ -21,12 +21,14 @@ STATUS_LABELS = {"in_effect": "现行有效", "repealed": "已废止", "expired"
 def current_status(meta: DocMeta, today: str | None = None) -> str:
     """The status as of today: a document stored as in effect whose 有效期 / campaign period
     has passed since is expired (statuses are recomputed on changes, not every midnight)."""
-    if meta.status == "in_effect" and not meta.status_override and meta.expiry_date:
+    status = getattr(meta, "status", "")
+    expiry = getattr(meta, "expiry_date", "") or ""
+    if status == "in_effect" and not getattr(meta, "status_override", False) and expiry:
         from core.documents.metadata import today as _today
 
-        if meta.expiry_date < (today or _today().isoformat()):
+        if expiry < (today or _today().isoformat()):
             return "expired"
-    return meta.status
+    return status
 REVIEW_LABELS = {"approved": "已审核", "pending": "待审核"}
 
 
