@@ -29,15 +29,18 @@ except AppError as exc:
 if not events:
     st.info("所选范围内没有审计事件。可以放宽日期或清空用户、类型筛选。")
     st.stop()
-st.caption(f"共 {len(events)} 条（最多显示 1000 条，最新在前）。点击一行查看详情。")
+st.caption(f"共 {len(events)} 条（最多显示 1000 条，最新在前）。点击一行或在下方选择一条查看详情。")
 table = [{"时间（UTC）": e["at"], "类型": e["kind"], "用户": e["user"], "租户": e["tenant"] or "",
           "结果": OUTCOME_LABELS.get(e["outcome"], e["outcome"]), "摘要": e["summary"]} for e in events]
 picked = st.dataframe(table, on_select="rerun", selection_mode="single-row", hide_index=True, width="stretch",
                       key="audit-table")
 rows = getattr(getattr(picked, "selection", None), "rows", None) or []
-if rows:
+chosen = st.selectbox("查看详情", [None, *range(len(events))], index=rows[0] + 1 if rows else 0,
+                      format_func=lambda i: "（选择一条事件）" if i is None else
+                      f"{events[i]['at']} · {events[i]['user'] or '-'} · {events[i]['summary'][:40]}")
+if chosen is not None:
     with st.container(border=True):
-        render_event(audit.event_detail(principal, events[rows[0]]["id"]))
+        render_event(audit.event_detail(principal, events[chosen]["id"]))
 
 c1, c2 = st.columns(2)
 if c1.button("导出 CSV", icon=":material/download:"):

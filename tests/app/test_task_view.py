@@ -55,7 +55,7 @@ def test_task_mode_plans_confirms_runs_and_reports(app):
     assert any("步数" in p.proto.text for p in app.get("progress"))
     assert any(b.label == "查看原文" for b in app.button)
     next(t for t in app.text_input if t.label == "原因（可选）").input("缺少补贴范围")
-    next(r for r in app.radio if r.label == "这个回答").set_value("👎 没帮助")
+    next(r for r in app.radio if r.label == "这个回答").set_value("down")
     next(b for b in app.button if b.label == "提交").click().run()
     assert not app.exception
     rows = get_db().query("SELECT rating, kind FROM feedback")

@@ -1,0 +1,39 @@
+"""The audit trail in a real browser (issue #11): a question asked on 政策问答 a moment earlier
+appears on 审计日志, and its trace opens there."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM
+from tests.e2e.test_admin_walkthrough import settle, sign_in_as
+
+pytestmark = [pytest.mark.e2e,
+              pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
+
+QUESTION = "济南市家电以旧换新补贴标准是多少"
+
+
+def test_a_question_asked_in_the_browser_opens_on_the_audit_page(server, browser, tmp_path):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = ctx.new_page()
+    sign_in_as(page, server[0], ADMIN, ADMIN_PASSWORD)
+    page.get_by_role("link", name="政策问答").click()
+    page.get_by_role("heading", name="政策问答").wait_for(timeout=60_000)
+    box = page.locator("[data-testid='stChatInputTextArea']")
+    box.fill(QUESTION)
+    box.press("Enter")
+    page.locator("[data-testid='stChatMessage']").nth(1).wait_for(timeout=180_000)  # the assistant's turn
+    settle(page)
+
+    page.get_by_role("link", name="审计日志").click()
+    page.get_by_role("heading", name="审计日志").wait_for(timeout=60_000)
+    settle(page)
+    page.get_by_label("查看详情").click()
+    page.get_by_role("option").filter(has_text=QUESTION[:10]).first.click()
+    settle(page)
+    page.get_by_text(f"问题：{QUESTION}").wait_for(timeout=60_000)
+    page.screenshot(path=str(tmp_path / "audit-trace.png"), full_page=True)
+    body = page.inner_text("body")
+    assert "question.docs" in body and "推理过程" in body  # the trace of that question
+    ctx.close()
