@@ -120,3 +120,21 @@ with tab_add:
             else:
                 flash(f"已创建用户 {name}，首次登录需修改密码")
                 st.rerun()
+
+# ---- which issuers a tenant trusts to repeal / supersede / amend its documents ------------------
+st.subheader("文件效力的可信发文方")
+st.caption("默认只有同一租户的文件能废止、替代或修订本租户的文件。在此为某租户添加可信的发文方（如市级租户信任省级租户的"
+           "山东省商务厅），每行一个：“发文方租户” 或 “发文方租户:机关名称”。保存后立即重新计算文件状态。")
+with st.form("trusted_issuers"):
+    t_name = st.text_input("租户")
+    t_lines = st.text_area("可信发文方", placeholder="山东省:山东省商务厅")
+    if st.form_submit_button("保存", icon=":material/verified_user:"):
+        from core.services import ingest
+
+        try:
+            saved = ingest.set_trusted_issuers(principal, t_name, [ln.strip() for ln in t_lines.splitlines() if ln.strip()])
+        except AppError as exc:
+            st.error(exc.user_message, icon=":material/error:")
+        else:
+            flash(f"已保存租户“{t_name.strip()}”的 {len(saved)} 个可信发文方")
+            st.rerun()
