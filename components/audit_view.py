@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components.chat import render_trace
+from core.security.principals import ROLE_LABELS
 
 OUTCOME_LABELS = {"ok": "成功", "answered": "已回答", "refused": "拒答", "waiting": "等待确认", "denied": "拒绝",
                   "partial": "部分成功", "error": "失败", "rejected": "已拦截", "locked": "已锁定"}
@@ -21,7 +22,8 @@ def render_event(event: dict) -> None:
         st.json(d or {}, expanded=True)
         return
     st.markdown(f"**问题**：{d.get('question', '')}")
-    st.markdown(f"**回答**（{d.get('role', '')}，会话 {d.get('thread', '')}，{d.get('latency_ms', 0):.0f} ms）：")
+    role = ROLE_LABELS.get(d.get("role", ""), d.get("role", ""))
+    st.markdown(f"**回答**（{role}，会话 {d.get('thread', '')}，{d.get('latency_ms', 0):.0f} ms）：")
     st.text(d.get("answer") or "（无）")
     if event["kind"] == "question.docs":
         if d.get("citations"):

@@ -23,13 +23,14 @@ def test_a_question_asked_in_the_browser_opens_on_the_audit_page(server, browser
     box = page.locator("[data-testid='stChatInputTextArea']")
     box.fill(QUESTION)
     box.press("Enter")
-    page.locator("[data-testid='stChatMessage']").nth(1).wait_for(timeout=180_000)  # the assistant's turn
+    page.get_by_text("推理过程").first.wait_for(timeout=180_000)  # the answer has been given
     settle(page)
 
     page.get_by_role("link", name="审计日志").click()
     page.get_by_role("heading", name="审计日志").wait_for(timeout=60_000)
     settle(page)
     page.get_by_label("查看详情").click()
+    page.screenshot(path=str(tmp_path / "audit-options.png"), full_page=True)
     page.get_by_role("option").filter(has_text=QUESTION[:10]).first.click()
     settle(page)
     page.get_by_text(f"问题：{QUESTION}").wait_for(timeout=60_000)
