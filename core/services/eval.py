@@ -16,10 +16,9 @@ import json
 import subprocess
 import sys
 import threading
-import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from core.config import get_settings
 from core.errors import BadInputError, NotFoundError

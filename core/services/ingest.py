@@ -515,8 +515,6 @@ def set_document_status(principal: Principal, doc_id: str, status: str | None) -
 def delete_document(principal: Principal, doc_id: str) -> None:
     _require_admin(principal)
     _visible_meta(principal, doc_id)
-    from core.retrieval.metastore import MetaStore
-
     _delete_stored(doc_id)
     audit(principal.name, "doc_delete", target=doc_id)
 

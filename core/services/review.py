@@ -210,13 +210,12 @@ def _turn_question(thread: list[dict], event_id: int) -> str:
 
 def _earlier_turns(thread: list[dict], event_id: int) -> list[str]:
     """The questions of the finished turns before the one ending at ``event_id``."""
-    out, start = [], 0
-    for i, e in enumerate(thread):
+    out = []
+    for e in thread:
         if e["id"] == event_id:
             break
         if e["outcome"] != "waiting":
             out.append(_turn_question(thread, e["id"]))
-            start = i + 1
     return [q for q in out if q]
 
 
