@@ -101,7 +101,9 @@ def test_guest_sees_no_debug_panel(demo, browser, shots):
     page.get_by_label("用户名").fill(GUEST)
     page.get_by_label("密码").fill(GUEST_PASSWORD)
     page.get_by_role("button", name="登录").click()
+    page.get_by_role("button", name="退出登录").wait_for(timeout=60_000)  # signed in
     _open(page, demo, "图谱问答")
+    page.get_by_text("已载入的业务图谱").wait_for(timeout=60_000)  # the page has finished rendering
     _ask(page, "青浦-区图书馆2026年3月有多少人出勤？")
     page.get_by_role("button", name="对，继续").click(timeout=120_000)
     page.get_by_role("button", name="确认并查询").click(timeout=120_000)
