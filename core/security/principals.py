@@ -411,9 +411,12 @@ _DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAA
 
 def resolve_user(name: str | None) -> Principal:
     """The principal for a CLI ``--user`` (default: the built-in administrator, created on
-    first use)."""
+    first use; on a workspace whose administrator has another name, the first administrator)."""
     store = UserStore()
     if not name:
         store.ensure_admin(echo=lambda msg: print(msg, file=sys.stderr))
-        return store.get(DEFAULT_ADMIN)
+        if store.exists(DEFAULT_ADMIN):
+            return store.get(DEFAULT_ADMIN)
+        row = store.db.one("SELECT name FROM users WHERE role = 'admin' ORDER BY name")
+        return store.get(row["name"])
     return store.get(name)

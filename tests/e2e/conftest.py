@@ -1,8 +1,10 @@
 """Browser-test fixtures: `streamlit run app.py` on loopback over a fresh workspace (with an
-administrator ``e2e_admin``), and headless Chromium (Debian's package) driven by Playwright."""
+administrator ``e2e_admin``) or over one shared demo workspace, and headless Chromium (Debian's
+package) driven by Playwright."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -17,6 +19,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ADMIN, ADMIN_PASSWORD = "e2e_admin", "e2e-pass-2026"
+GUEST, GUEST_PASSWORD = "e2e_guest", "guest-pass-2026"
 
 
 def _free_port() -> int:
@@ -25,14 +28,23 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory, model_cache):
-    """``(url, workspace)`` of a dashboard served for this module."""
-    home = tmp_path_factory.mktemp("e2e") / "workspace"
+def workspace_env(home: Path, model_cache: Path) -> dict:
     env = {**os.environ, "ZHICE_HOME": str(home), "ZHICE_MODEL_CACHE": str(model_cache)}
     env.pop("ZHICE_LLM_API_KEY", None)
-    subprocess.run([sys.executable, "-m", "core.cli", "users", "add", ADMIN, "--role", "admin", "--password-stdin"],
-                   input=ADMIN_PASSWORD + "\n", text=True, env=env, cwd=REPO, check=True)
+    return env
+
+
+def add_user(env: dict, name: str, role: str, password: str, *tenant: str) -> None:
+    """A workspace user created through core (the CLI), as an administrator would."""
+    extra = ["--tenant", tenant[0]] if tenant else []
+    subprocess.run([sys.executable, "-m", "core.cli", "users", "add", name, "--role", role, *extra,
+                    "--password-stdin"], input=password + "\n", text=True, env=env, cwd=REPO, check=True)
+
+
+@contextlib.contextmanager
+def serve(home: Path, model_cache: Path):
+    """``streamlit run app.py`` on a free loopback port over ``home``; yields its URL."""
+    env = workspace_env(home, model_cache)
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
                              "--server.address", "127.0.0.1", "--server.headless", "true"],
@@ -50,12 +62,40 @@ def server(tmp_path_factory, model_cache):
     else:
         proc.kill()
         pytest.fail("streamlit did not become healthy in 90 s")
-    yield url, home
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, model_cache):
+    """``(url, workspace)`` of a dashboard served for this module over an empty workspace with
+    one administrator, ``e2e_admin``."""
+    home = tmp_path_factory.mktemp("e2e") / "workspace"
+    add_user(workspace_env(home, model_cache), ADMIN, "admin", ADMIN_PASSWORD)
+    with serve(home, model_cache) as url:
+        yield url, home
+
+
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory, model_cache):
+    """``(url, workspace)`` of one dashboard over a workspace with the demo loaded (``python -m
+    core.cli demo``, ~60 s with OCR), shared by every browser module that needs demo data;
+    ``e2e_admin`` and the guest ``e2e_guest`` (tenant demo) can sign in."""
+    home = tmp_path_factory.mktemp("e2e-demo") / "workspace"
+    env = workspace_env(home, model_cache)
+    add_user(env, ADMIN, "admin", ADMIN_PASSWORD)
+    done = subprocess.run([sys.executable, "-m", "core.cli", "demo"], env=env, cwd=REPO, timeout=900,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    add_user(env, GUEST, "guest", GUEST_PASSWORD, "demo")
+    with serve(home, model_cache) as url:
+        yield url, home
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,11 @@ role walks its pages without English UI strings. A screenshot of every step is s
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM, REPO
+from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM, REPO, add_user, workspace_env
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -34,12 +32,11 @@ def shots(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def people(server):
+def people(server, model_cache):
     """The walk's users, created through core (the CLI) in the served workspace."""
-    env = {**os.environ, "ZHICE_HOME": str(server[1])}
+    env = workspace_env(server[1], model_cache)
     for role, name in ROLES.items():
-        subprocess.run([sys.executable, "-m", "core.cli", "users", "add", name, "--role", role, "--tenant", "demo",
-                        "--password-stdin"], input=PASSWORD + "\n", text=True, env=env, cwd=REPO, check=True)
+        add_user(env, name, role, PASSWORD, "demo")
     return ROLES
 
 

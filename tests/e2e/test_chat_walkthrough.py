@@ -3,39 +3,26 @@ question whose citation opens large in the main area (not the sidebar) with the 
 KG question through the plain-language plan with at most two clicks after asking; a guest
 sees no debug panel. Screenshots go to ``ZHICE_E2E_SHOTS`` (default: a temp folder).
 
-`python -m core.cli demo` loads the workspace first (~60 s with OCR), so timeouts are generous."""
+The demo workspace is shared by the browser modules (``demo_site``); answers take a while on
+two cores, so timeouts are generous."""
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, REPO, sign_in
+from tests.e2e.conftest import CHROMIUM, GUEST, GUEST_PASSWORD, sign_in
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
-GUEST, GUEST_PASSWORD = "e2e_guest", "guest-pass-2026"
 ENGLISH = ("attendance", "aggregate", "group_by", "Press Enter", "prose", "injection=")
 
 
 @pytest.fixture(scope="module")
-def demo(server, model_cache):
-    url, home = server
-    env = {**os.environ, "ZHICE_HOME": str(home), "ZHICE_MODEL_CACHE": str(model_cache)}
-    env.pop("ZHICE_LLM_API_KEY", None)
-    # `demo` acts as the user "admin", which a workspace that already has users may lack
-    subprocess.run([sys.executable, "-m", "core.cli", "users", "add", "admin", "--role", "admin", "--password-stdin"],
-                   input="admin-pass-2026\n", text=True, env=env, cwd=REPO, check=True)
-    done = subprocess.run([sys.executable, "-m", "core.cli", "demo"], env=env, cwd=REPO, timeout=900,
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    subprocess.run([sys.executable, "-m", "core.cli", "users", "add", GUEST, "--role", "guest", "--tenant", "demo",
-                    "--password-stdin"], input=GUEST_PASSWORD + "\n", text=True, env=env, cwd=REPO, check=True)
-    return url
+def demo(demo_site):
+    return demo_site[0]
 
 
 @pytest.fixture
