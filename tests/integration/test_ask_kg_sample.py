@@ -225,3 +225,41 @@ def test_alias_table_is_validated_and_used(kg):
     assert kg_aliases() == [{"别名": "老图书馆", "目标编号": "XMSQ0102"}]
     r = ask("老图书馆3月有多少人出勤", auto=True)
     assert r["slots"]["projects"][0]["key"] == "XMSQ0102" and "共 5 人" in r["answer"]
+
+
+# ---- the answer fills the asked slot (figures computed independently from the spreadsheets) ----
+def _sheet(name: str):
+    import pandas as pd
+
+    return pd.read_excel(REPO / "data" / "samples" / "business" / name, dtype=str)
+
+
+def test_area_membership_lists_the_areas_projects_not_children(kg):
+    rel = _sheet("05_项目片区关系.xlsx")
+    expected = set(rel.loc[rel["片区编号"] == "PQ02", "项目编号"])
+    r = ask("徐汇片区包含哪些项目", auto=True)
+    assert {row["项目编号"] for row in r["rows"]} == expected
+
+
+def test_per_project_totals_also_give_the_grand_total(kg):
+    fin = _sheet("06_项目月度财务.xlsx")
+    total = round(fin.loc[fin["年月"] == "2026-03", "收款金额"].astype(float).sum(), 2)
+    r = ask("各项目2026年3月的收款金额总计多少", auto=True)
+    assert f"全部项目合计：{total:,.2f}".rstrip("0").rstrip(".") in r["answer"]
+
+
+def test_which_project_has_the_highest_figure_names_it(kg):
+    proj = _sheet("01_项目信息.xlsx")
+    top = proj.loc[proj["合同金额"].astype(float).idxmax()]
+    r = ask("哪个项目的合同金额最高", auto=True)
+    head = r["answer"].split("依据")[0]
+    assert f"最高的是{top['项目名称']}（{top['项目编号']}）" in head
+
+
+def test_asked_column_is_said_not_left_in_the_row(kg):
+    r = ask("青浦-区图书馆的甲方是谁", auto=True)
+    assert "青浦-区图书馆（XMSQ0102）的甲方名称是上海市青浦区图书馆" in r["answer"].splitlines()[1]
+    staff = _sheet("02_人员信息_a.xlsx")
+    phone = staff.loc[staff["姓名"] == "刘德明", "联系电话"].iloc[0]
+    assert f"的联系电话是{phone}" in ask("刘德明的联系电话是多少", principal=P("manager_a"), auto=True)["answer"]
+    assert phone not in ask("刘德明的联系电话是多少", principal=P("staff_a"), auto=True)["answer"]

@@ -300,7 +300,43 @@ def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dic
         return f"{field}在结果中没有可计算的数值。"
     if len(rows) == 1 and op in ("sum", "avg", "max", "min"):
         return f"{field}为 {_fmt(value)}{unit}。"
-    return f"{field}{_OP_CN.get(op, op)}为 {_fmt(value)}{unit}（基于 {len(rows)} 条记录）。"
+    said = f"{field}{_OP_CN.get(op, op)}为 {_fmt(value)}{unit}（基于 {len(rows)} 条记录）"
+    holders = _holders(rows, field, value) if op in ("max", "min") else ""
+    return f"{said}，{'最高' if op == 'max' else '最低'}的是{holders}。" if holders else f"{said}。"
+
+
+def _asked_attributes(q: str, rows: list[dict]) -> str:
+    """"科创大厦的甲方是谁", "刘德明的联系电话是多少": the asked column of each named project or person,
+    said first, so the answer fills the asked slot instead of leaving it in the row. Masked values
+    are never said (the row already carries the viewer's masking)."""
+    from core.agents.kg.understanding import PROJECT_ATTRS
+
+    person = "姓名" in rows[0]
+    cues = {} if person else dict(PROJECT_ATTRS)
+    cues.update({k: k for k in rows[0] if len(k) >= 2 and k not in ("姓名", "项目名称", "项目编号", "工号")})
+    fields = list(dict.fromkeys(f for cue, f in cues.items() if cue in q))
+    if "负责人" in q and not re.search(r"负责人是(?:谁|哪位)|谁负责|负责人叫什么|谁是.{0,20}负责人", q):
+        fields = [f for f in fields if f != "项目负责人"]  # "周建国负责的项目…" names the person already
+    parts = []
+    for r in rows:
+        for f in fields:
+            v = r.get(f)
+            if v in (None, "") or "已隐藏" in str(v):
+                continue
+            if f == "项目负责人" and r.get("项目负责人工号"):
+                v = f"{v}（{r['项目负责人工号']}）"
+            parts.append(f"{person_name(r) if person else project_name(r)}的{f}是{_fmt(v)}{_UNITS.get(f, '')}")
+    return "；".join(parts)
+
+
+def _holders(rows: list[dict], field: str | None, value) -> str:
+    """Who holds the extreme value ("哪个项目的合同金额最高" asks for the project, not only the figure)."""
+    from core.agents.kg.expr import to_number
+
+    hits = [r for r in rows if r.get(field) is not None and to_number(r.get(field)) == to_number(value)]
+    names = list(dict.fromkeys(person_name(r) if "姓名" in r else project_name(r) for r in hits))
+    names = [n for n in names if n]
+    return "、".join(names[:5]) if names and len(names) <= 5 else ""
 
 
 def _person_months(rows: list[dict], fields: list[str]):
@@ -347,6 +383,10 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
         diff = round(float(b["值"]) - float(a["值"]), 2)
         la, lb = names.get(a.get(group_by)) or a.get(group_by), names.get(b.get(group_by)) or b.get(group_by)
         lines.append(f"{lb}比{la}{'多' if diff >= 0 else '少'} {_fmt(abs(diff))}{unit}。")
+    if op == "sum" and not top and not having and len(rows) > 2 and group_by != "片区编号":
+        # "各项目…合计": the per-group figures, and the grand total the question may ask for
+        total = sum(float(r["值"]) for r in rows if r.get("值") is not None)
+        lines.append(f"全部{by}合计：{_fmt(round(total, 2))}{unit}。")
     if delta and group_by == "年月":
         rows = sorted(rows, key=lambda r: str(r.get("年月")))
     prev = None
@@ -746,10 +786,8 @@ def _refined(slots: dict, steps: list[dict], body: str) -> str:
         body = refine.alias_note(alias) + ("\n" + "；".join(extra) + "。" if extra else "") + "\n" + body
     q = str(slots.get("question") or "")
     rows = last.get("rows") or []
-    if last.get("tool") == "projects" and rows and len(rows) <= 3 and re.search(r"负责人是(?:谁|哪位)|谁负责|负责人叫什么|谁是.{0,20}负责人", q):
-        said = "；".join(f"{project_name(r)}的项目负责人是{r.get('项目负责人')}"
-                        + (f"（{r['项目负责人工号']}）" if r.get("项目负责人工号") else "")
-                        for r in rows if r.get("项目负责人"))
+    if last.get("tool") in ("projects", "staff") and rows and len(rows) <= 3:
+        said = _asked_attributes(q, rows)
         if said:
             body = said + "。\n" + body
     ep = last.get("executed_params") or {}

@@ -38,7 +38,8 @@ PROJECT_ATTRS: dict[str, str] = {"甲方": "甲方名称", "委托方": "甲方�
                                  "投诉": "客户投诉", "合同金额": "合同金额", "合同额": "合同金额", "年化": "年化合同额",
                                  "面积": "合同面积", "毛利": "实际毛利率", "业态": "细分业态", "在哪个区": "市区",
                                  "哪个区": "市区", "开始日期": "开始日期", "什么时候开始": "开始日期", "结束日期": "结束日期",
-                                 "什么时候到期": "结束日期", "到期时间": "结束日期", "计费": "计费方式", "委托方式": "委托方式",
+                                 "什么时候到期": "结束日期", "到期时间": "结束日期", "什么时候结束": "结束日期", "何时结束": "结束日期",
+                                 "何时到期": "结束日期", "计费": "计费方式", "委托方式": "委托方式",
                                  "上级项目": "上级项目编号", "负责人": "项目负责人", "状态": "服务状态"}
 CONSEC_RE = re.compile(r"连续\s*(\d{1,2}|[一二两三四五六七八九十]{1,2})\s*个?月|每个月都|各月都|每月都|每个月均")
 _CN_N = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
@@ -246,6 +247,8 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     if m_without and intent in ("设备", "采购", "检查", "投标", "编制", "考勤", "排班", "收费", "证书", "服务期"):
         without, intent = intent, "项目无"  # "哪些项目没有维保合同": projects minus those with records
     children_of = False
+    if intent == "从属" and areas and not projects:
+        intent = "项目"  # "青浦片区包含哪些项目": the area's projects, not a parent project's children
     if intent == "从属" and re.search(r"上级|父项目|母项目|属于哪个项目|隶属", q):
         intent = "从属上级"
     elif intent == "从属" and projects and [i for i in specific if i != "从属"]:
