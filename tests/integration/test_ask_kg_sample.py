@@ -263,3 +263,23 @@ def test_asked_column_is_said_not_left_in_the_row(kg):
     phone = staff.loc[staff["姓名"] == "刘德明", "联系电话"].iloc[0]
     assert f"的联系电话是{phone}" in ask("刘德明的联系电话是多少", principal=P("manager_a"), auto=True)["answer"]
     assert phone not in ask("刘德明的联系电话是多少", principal=P("staff_a"), auto=True)["answer"]
+
+
+def test_negated_value_next_to_its_field_name_excludes_it(kg):
+    equipment = _sheet("11_设备信息.xlsx")
+    expected = set(equipment.loc[equipment["完好状况"] != "完好", "设备编号"])
+    r = ask("哪些设备的完好状况不是完好", auto=True)
+    assert {row["设备编号"] for row in r["rows"]} == expected
+
+
+def test_headcount_fields_are_summed_not_counted(kg):
+    posts = _sheet("10_岗位编制.xlsx")
+    expected = int(posts.loc[posts["项目编号"] == "XMSQ0102", "项目编制"].astype(int).sum())
+    assert f"项目编制合计为 {expected}人" in ask("青浦-区图书馆的岗位编制是多少人", auto=True)["answer"]
+
+
+def test_counted_units_of_a_field_are_summed(kg):
+    r = ask("2026年3月青浦-人民医院排了多少个夜班", auto=True)
+    assert "夜班天数合计为" in r["answer"] and "共 3 人" not in r["answer"]
+    leave = ask("刘德明2026年3月请了几天假", auto=True)["answer"]
+    assert "刘德明（KWL2012006）在2026-03的请假天数是0天" in leave

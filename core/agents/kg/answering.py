@@ -305,15 +305,22 @@ def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dic
     return f"{said}，{'最高' if op == 'max' else '最低'}的是{holders}。" if holders else f"{said}。"
 
 
+#: tools whose rows are records of one project or person, where the asked column can be said
+_RECORD_TOOLS = frozenset({"projects", "staff", "attendance", "schedule", "staffing", "equipment", "service_periods"})
+
+
 def _asked_attributes(q: str, rows: list[dict]) -> str:
     """"科创大厦的甲方是谁", "刘德明的联系电话是多少": the asked column of each named project or person,
     said first, so the answer fills the asked slot instead of leaving it in the row. Masked values
     are never said (the row already carries the viewer's masking)."""
     from core.agents.kg.understanding import PROJECT_ATTRS
 
+    from core.agents.kg.concepts import NUMERIC_FIELDS
+
     person = "姓名" in rows[0]
     cues = {} if person else dict(PROJECT_ATTRS)
-    cues.update({k: k for k in rows[0] if len(k) >= 2 and k not in ("姓名", "项目名称", "项目编号", "工号")})
+    cues.update({w: p for w, p, _u in NUMERIC_FIELDS if p in rows[0]})
+    cues.update({k: k for k in rows[0] if len(k) >= 2 and k not in ("姓名", "项目名称", "项目编号", "工号", "年月")})
     fields = list(dict.fromkeys(f for cue, f in cues.items() if cue in q))
     if "负责人" in q and not re.search(r"负责人是(?:谁|哪位)|谁负责|负责人叫什么|谁是.{0,20}负责人", q):
         fields = [f for f in fields if f != "项目负责人"]  # "周建国负责的项目…" names the person already
@@ -325,7 +332,8 @@ def _asked_attributes(q: str, rows: list[dict]) -> str:
                 continue
             if f == "项目负责人" and r.get("项目负责人工号"):
                 v = f"{v}（{r['项目负责人工号']}）"
-            parts.append(f"{person_name(r) if person else project_name(r)}的{f}是{_fmt(v)}{_UNITS.get(f, '')}")
+            who = (person_name(r) if person else project_name(r)) + (f"在{r['年月']}" if r.get("年月") else "")
+            parts.append(f"{who}的{f}是{_fmt(v)}{_UNITS.get(f, '')}")
     return "；".join(parts)
 
 
@@ -786,7 +794,7 @@ def _refined(slots: dict, steps: list[dict], body: str) -> str:
         body = refine.alias_note(alias) + ("\n" + "；".join(extra) + "。" if extra else "") + "\n" + body
     q = str(slots.get("question") or "")
     rows = last.get("rows") or []
-    if last.get("tool") in ("projects", "staff") and rows and len(rows) <= 3:
+    if last.get("tool") in _RECORD_TOOLS and rows and len(rows) <= 3:
         said = _asked_attributes(q, rows)
         if said:
             body = said + "。\n" + body

@@ -82,8 +82,9 @@ def _negated_values(q: str, filters: dict) -> tuple[dict, list[dict]]:
         hit = False
         for v in vals:
             for form in dict.fromkeys((v, str(v).split("_")[0], str(v)[:2])):
-                i = q.find(form)
-                if i >= 0 and (_NEG_BEFORE.search(q[:i]) or _NEG_AFTER.match(q[i + len(form):])):
+                # every occurrence: in "完好状况不是完好" the first "完好" is the field's own name
+                if any(_NEG_BEFORE.search(q[:m.start()]) or _NEG_AFTER.match(q[m.end():])
+                       for m in re.finditer(re.escape(form), q)):
                     hit = True
                     break
             if hit:
@@ -522,6 +523,11 @@ def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
     if field and field.endswith("人数") and field in q:
         q = q.replace(field, "□")  # 在岗人数 is a numeric field, not a head count
     counting = COUNT_PROJECT_RE.search(q) or COUNT_PERSON_RE.search(q) or COUNT_ANY_RE.search(q)
+    if field and field not in cond_fields and any(re.search(rf"(?:多少|几)[个次天]?{re.escape(w)}", q)
+                                                  for w, p, u in NUMERIC_FIELDS if p == field and u in ("天", "小时", "次")):
+        return {"op": "sum", "field": field, "explicit": True}  # "排了多少个夜班": the 夜班天数 summed
+    if field in HEADCOUNT_PROPS and field not in cond_fields and COUNT_PERSON_RE.search(q) and not AVG_RE.search(q):
+        return {"op": "sum", "field": field, "explicit": True}  # "岗位编制是多少人": the posts' 编制 summed
     if counting and not AVG_RE.search(q) and not (field and field not in cond_fields and not COUNT_PERSON_RE.search(q)
                                                     and not COUNT_PROJECT_RE.search(q)):
         if COUNT_PROJECT_RE.search(q):
@@ -918,6 +924,8 @@ def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None)
 
 
 NUMERIC_PROPS = frozenset(p for _w, p, _u in NUMERIC_FIELDS)
+#: numeric fields that are themselves head counts: "多少人" asks for their sum, not a count of rows
+HEADCOUNT_PROPS = frozenset(p for _w, p, u in NUMERIC_FIELDS if u == "人")
 GROWTH_RE = re.compile(r"环比|同比|增长|增加|减少|下降|上升|变化|变动|多了|少了|多多少|少多少|涨|降|差多少|差额|相差|"
                        r"(?:多|高|少|低)还是(?:少|低|多|高)|有没有(?:增加|减少|增长|下降)")
 _M = r"(\d{1,2}|十一|十二|十|[一二两三四五六七八九])"
