@@ -27,14 +27,9 @@ class PasswordChangeOnly:
     must_change_password: bool = True
 
 
-def _require_admin(actor: Principal | None) -> None:
-    if actor is not None and not actor.is_admin:
-        raise PermissionDenied("只有管理员可以管理用户")
-
-
-def _require_admin_actor(actor: Principal | None) -> None:
-    """For the admin page's own calls: a signed-in administrator (no local-operator bypass)."""
-    if actor is None or not actor.is_admin:
+def _require_admin(actor: Principal | None, *, operator_ok: bool = True) -> None:
+    """An administrator, or (``operator_ok``) ``None``: the local command line's operator."""
+    if (actor is None and not operator_ok) or (actor is not None and not actor.is_admin):
         raise PermissionDenied("只有管理员可以管理用户")
 
 
@@ -181,7 +176,7 @@ def revoke_api_token(actor: Principal, name: str, token_id: int) -> dict:
     a live token of that user."""
     from core.security.api_tokens import ApiTokenStore
 
-    _require_admin_actor(actor)
+    _require_admin(actor, operator_ok=False)
     ApiTokenStore().revoke(name, token_id)
     audit(actor.name, "users.api_token_revoke", target=name, detail={"token_id": int(token_id), "revoked": 1})
     return {"user": name, "revoked": 1}
@@ -191,7 +186,7 @@ def list_api_tokens(actor: Principal, name: str | None = None) -> list[dict]:
     """Token metadata (never a token) for the admin page."""
     from core.security.api_tokens import ApiTokenStore
 
-    _require_admin_actor(actor)
+    _require_admin(actor, operator_ok=False)
     return ApiTokenStore().list(name)
 
 

@@ -28,7 +28,7 @@ def _chunk_number(body: dict, heading: str) -> int:
 
 
 @pytest.fixture
-def model(users):
+def drafts(users):
     """The LLM server: JSON calls (rewrite, grade) get an empty opinion, so the rules decide;
     each streamed call takes the next draft of ``drafts``."""
     drafts: deque[list[str]] = deque()
@@ -43,8 +43,7 @@ def model(users):
         settings = load_settings({"llm_base_url": server.base_url, "llm_api_key": "test-key",
                                   "llm_model": "test-model", "llm_timeout_s": 10, "llm_max_retries": 0})
         set_llm_override(OpenAIClient(settings))
-        server.drafts = drafts
-        yield server
+        yield drafts
     set_llm_override(None)
 
 
@@ -70,8 +69,8 @@ def _at(events, event: str, node: str | None = None) -> list[int]:
     return [i for i, (e, d) in enumerate(events) if e == event and (node is None or d.get("node") == node)]
 
 
-def test_answer_tokens_stream_while_the_model_writes(client, users, doc_index, model):
-    model.drafts.append(GOOD)
+def test_answer_tokens_stream_while_the_model_writes(client, users, doc_index, drafts):
+    drafts.append(GOOD)
     events = _ask(client, users)
     done = events[-1][1]
     assert events[-1][0] == "done" and done["mode"] == "llm" and not done["refused"]
@@ -86,8 +85,8 @@ def test_answer_tokens_stream_while_the_model_writes(client, users, doc_index, m
     assert _shown(events) == done["answer"] and "2000元" in done["answer"] and done["citations"]
 
 
-def test_a_draft_the_citation_check_rejects_is_replaced(client, users, doc_index, model):
-    model.drafts.extend([BAD, GOOD])
+def test_a_draft_the_citation_check_rejects_is_replaced(client, users, doc_index, drafts):
+    drafts.extend([BAD, GOOD])
     events = _ask(client, users)
     done = events[-1][1]
     assert done["checks"]["regenerated"] and done["checks"]["citation_check"] == "passed"
@@ -99,8 +98,8 @@ def test_a_draft_the_citation_check_rejects_is_replaced(client, users, doc_index
     assert "9000元" not in done["answer"] and _shown(events) == done["answer"]
 
 
-def test_when_no_draft_passes_the_checked_answer_replaces_the_streamed_text(client, users, doc_index, model):
-    model.drafts.extend([BAD, BAD])
+def test_when_no_draft_passes_the_checked_answer_replaces_the_streamed_text(client, users, doc_index, drafts):
+    drafts.extend([BAD, BAD])
     events = _ask(client, users)
     done = events[-1][1]
     assert events[-2] == ("replace", {"text": done["answer"]})
