@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections import deque
 
 import pytest
 
 from core.config import load_settings
 from core.llm.client import OpenAIClient, set_llm_override
-from tests.api.conftest import auth, sse_events
+from tests.api.conftest import auth
 from tests.support.chat_server import ChatServer
 
+PAUSE_S = 0.15  # the model's pause before each chunk
 DOCS_Q = "新车首保消费券商业保险金额6000元到8000元之间可以领多少钱？"
 GOOD = ["商业保险金额", "6000元到8000元之间的，", "可领取2000元", "消费券[{n}]。"]
 BAD = ["按照公告，", "每位车主均可", "领取9000元消费券[7]。"]  # a number and a citation the notice does not have
@@ -37,7 +39,7 @@ def drafts(users):
         if not body.get("stream"):
             return {"content": json.dumps({"queries": [], "verdicts": []})}
         n = _chunk_number(body, "一、补贴标准")
-        return {"stream": [p.format(n=n) for p in drafts.popleft()], "pause": 0.05}
+        return {"stream": [p.format(n=n) for p in drafts.popleft()], "pause": PAUSE_S}
 
     with ChatServer(respond) as server:
         settings = load_settings({"llm_base_url": server.base_url, "llm_api_key": "test-key",
@@ -47,11 +49,20 @@ def drafts(users):
     set_llm_override(None)
 
 
-def _ask(client, users) -> list[tuple[str, dict]]:
+def _ask(client, users, arrivals: list[float] | None = None) -> list[tuple[str, dict]]:
+    """The stream's events; ``arrivals`` receives the time each event reached the client."""
     with client.stream("POST", "/v1/ask/docs/stream", json={"question": DOCS_Q},
                        headers=auth(users["manager_a"])) as s:
         assert s.status_code == 200
-        return sse_events(s)
+        events, event = [], None
+        for line in s.iter_lines():
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: "):
+                events.append((event, json.loads(line[6:])))
+                if arrivals is not None:
+                    arrivals.append(time.monotonic())
+        return events
 
 
 def _shown(events) -> str:
@@ -71,7 +82,8 @@ def _at(events, event: str, node: str | None = None) -> list[int]:
 
 def test_answer_tokens_stream_while_the_model_writes(client, users, doc_index, drafts):
     drafts.append(GOOD)
-    events = _ask(client, users)
+    arrivals: list[float] = []
+    events = _ask(client, users, arrivals)
     done = events[-1][1]
     assert events[-1][0] == "done" and done["mode"] == "llm" and not done["refused"]
     assert done["checks"]["citation_check"] == "passed"
@@ -81,6 +93,8 @@ def test_answer_tokens_stream_while_the_model_writes(client, users, doc_index, d
     assert len(tokens) >= 2 and len(generated) == 1 and tokens[-1] < generated[0]
     assert _at(events, "node", "grade")[0] < tokens[0]
     assert [events[i][1]["text"] for i in tokens[:2]] == ["商业保险金额6000元到8000元之间的，", "可领取2000元消费券[1]。"]
+    # …and reached the client while the model still had two chunks to write
+    assert arrivals[generated[0]] - arrivals[tokens[0]] >= PAUSE_S
     assert "replace" not in [e for e, _ in events]  # the draft passed the check unchanged
     assert _shown(events) == done["answer"] and "2000元" in done["answer"] and done["citations"]
 
