@@ -15,11 +15,20 @@ SQLite or on PostgreSQL (``ZHICE_DATABASE_URL``), so several API processes serve
 threads.
 
 Streaming (``…/stream``): Server-Sent Events, ``event: node`` after each agent node,
-``event: confirm`` when a KG thread waits for a confirmation, ``event: token`` pieces of the
-answer, then ``event: done`` with the full result (the same body as the non-streaming call), or
-``event: error`` with the error body. An error before the first node is an ordinary JSON error
-response with its HTTP status. In offline rules mode the answer exists only once the last node
-has run, so its ``token`` events replay it in short pieces; clients handle both modes alike.
+``event: token`` ``{"text"}`` pieces to append to the shown answer, ``event: replace``
+``{"text"}`` to discard the shown answer and show ``text`` instead, ``event: confirm`` when a KG
+thread waits for a confirmation, then ``event: done`` with the full result (the same body as the
+non-streaming call), or ``event: error`` with the error body. An error before the first node is
+an ordinary JSON error response with its HTTP status.
+
+With an LLM, a policy answer (``ask/docs``, docs resume) streams live while the model writes it
+(in whole clauses, PII masked), between the ``retrieve``/``grade`` and the ``generate`` node
+events. That text is a draft: when the citation check sends it back, ``replace`` with ``""``
+starts the next draft; when the checked answer differs from what was streamed (claims dropped,
+citations renumbered, a refusal), ``replace`` carries the checked answer just before ``done``.
+Whatever the mode, the shown text equals ``done.answer`` in the end. With nothing live (offline
+rules mode, graph answers, task reports) the answer comes as one ``token`` event before ``done``
+(see core.agents.live_answer).
 
 Rate limit: ``ZHICE_API_RATE_PER_MIN`` requests per token per fixed minute, counted in the app
 database (shared by every API process); over it → 429 with ``Retry-After``.
@@ -34,7 +43,6 @@ import inspect
 import json
 import logging
 import math
-import re
 import sys
 from typing import Any, Callable, Literal, Union
 
@@ -45,6 +53,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from core.agents.live_answer import LiveAnswer
 from core.errors import (AppError, AuthError, BadInputError, BudgetExceeded, LLMError, NotFoundError,
                          PermissionDenied, SecurityViolation, StorageError)
 from core.security.principals import Principal
@@ -190,20 +199,22 @@ def current_principal(creds: HTTPAuthorizationCredentials | None = Depends(_bear
 
 
 # ---- service calls (plain functions, run in a worker thread) -----------------------------
-Work = Callable[[Callable[[str, dict], None] | None], dict]
+NodeCallback = Callable[[str, dict], None]
+Work = Callable[..., dict]  # work(on_node: NodeCallback | None, live: LiveAnswer | None) -> result
 
 
 def _docs_work(req: AskDocsRequest, principal: Principal) -> Work:
     from core.services.ask_docs import ask_docs
 
-    return lambda on_node: ask_docs(req.question, principal, thread_id=req.thread_id, scenario=req.scenario,
-                                    on_node=on_node)
+    return lambda on_node, live=None: ask_docs(req.question, principal, thread_id=req.thread_id,
+                                               scenario=req.scenario, on_node=on_node, live=live)
 
 
 def _kg_work(question: str | dict, principal: Principal, thread_id: str | None, auto: bool) -> Work:
     from core.services.ask_kg import ask_kg
 
-    return lambda on_node: ask_kg(question, principal=principal, thread_id=thread_id, auto=auto, on_node=on_node)
+    return lambda on_node, live=None: ask_kg(question, principal=principal, thread_id=thread_id, auto=auto,
+                                             on_node=on_node)
 
 
 def _task_service() -> Callable[..., dict]:
@@ -230,7 +241,7 @@ def _task_work(req: TaskRequest, principal: Principal) -> Work:
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
     wanted = {"max_steps": req.max_steps, "deadline_s": req.deadline_s}
 
-    def work(on_node):
+    def work(on_node, live=None):
         kwargs = {k: v for k, v in {**wanted, "on_node": on_node}.items()
                   if v is not None and (takes_any or k in params)}
         return run_task(req.request, principal, **kwargs)
@@ -254,18 +265,10 @@ def _resume_work(thread_id: str, req: ResumeRequest, principal: Principal) -> Wo
         raise ApiError(400, "bad_input", "政策问答的会话只接受文字答复（追问或澄清）")
     if not thread_exists(principal, thread_id):
         raise ApiError(404, "not_found", f"未找到会话 {thread_id}（只能继续自己的会话）")
-    return lambda on_node: ask_docs(req.reply, principal, thread_id=thread_id, on_node=on_node)
+    return lambda on_node, live=None: ask_docs(req.reply, principal, thread_id=thread_id, on_node=on_node, live=live)
 
 
 # ---- streaming ----------------------------------------------------------------------------
-_PIECE = re.compile(r".{1,12}?(?:[，。；：！？、,.;:!?\n]|$)|.{12}", re.S)
-
-
-def answer_pieces(text: str) -> list[str]:
-    """The answer in short pieces, split after punctuation (at most 12 characters each)."""
-    return [p for p in _PIECE.findall(text or "") if p]
-
-
 def _sse(event: str, data: Any) -> bytes:
     payload = json.dumps(data, ensure_ascii=False, default=str)
     return f"event: {event}\ndata: {payload}\n\n".encode("utf-8")
@@ -286,9 +289,11 @@ async def _stream(work: Work):
     def on_node(node: str, summary: dict) -> None:
         put(("node", {"node": node, "detail": {k: v for k, v in (summary or {}).items() if k != "node"}}))
 
+    live = LiveAnswer(lambda event, data: put((event, data)))
+
     def run() -> None:
         try:
-            put(("result", work(on_node)))
+            put(("result", work(on_node, live)))
         except BaseException as exc:  # noqa: BLE001 - reported to the client as an error event
             put(("error", exc))
 
@@ -301,8 +306,8 @@ async def _stream(work: Work):
         item = first
         while True:
             kind, data = item
-            if kind == "node":
-                yield _sse("node", data)
+            if kind in ("node", "token", "replace"):
+                yield _sse(kind, data)
             elif kind == "error":
                 status, code, message, _h = _classify(data)
                 if status >= 500 and not isinstance(data, (AppError, ApiError)):
@@ -312,8 +317,8 @@ async def _stream(work: Work):
             else:
                 if data.get("need_confirm"):
                     yield _sse("confirm", {**data["need_confirm"], "thread": data.get("thread")})
-                for piece in answer_pieces(_answer_of(data)):
-                    yield _sse("token", {"text": piece})
+                for event, text in live.settle(_answer_of(data)):
+                    yield _sse(event, text)
                 yield _sse("done", data)
                 return
             item = await queue.get()

@@ -1,9 +1,10 @@
 """设置与状态 (administrators): real component checks, effective configuration, user
-management (create, edit roles / tenants / scenarios, disable, reset password)."""
+management (create, edit roles / tenants / scenarios, disable, reset password, API tokens)."""
 
 import pandas as pd
 import streamlit as st
 
+from components.api_tokens import api_token_admin
 from components.notice import flash
 from components.resources import component_status, status_for_current_workspace
 from core.errors import AppError
@@ -120,6 +121,8 @@ with tab_add:
             else:
                 flash(f"已创建用户 {name}，首次登录需修改密码")
                 st.rerun()
+
+api_token_admin(principal, [u["name"] for u in people])
 
 # ---- which issuers a tenant trusts to repeal / supersede / amend its documents ------------------
 st.subheader("文件效力的可信发文方")

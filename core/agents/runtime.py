@@ -37,6 +37,7 @@ class AgentRuntime:
     today: date = field(default_factory=date.today)
     aliases: dict = field(default_factory=dict)
     rules_only: bool = False
+    live: Any = None                  # core.agents.live_answer.LiveAnswer of a streaming caller, if any
     _docs: list | None = field(default=None, repr=False)
     _entities: Any = field(default=None, repr=False)
 

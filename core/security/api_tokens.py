@@ -93,6 +93,14 @@ class ApiTokenStore:
         return self.db.execute("UPDATE api_tokens SET revoked_at = ? WHERE user_name = ? AND revoked_at IS NULL",
                                (_now().isoformat(timespec="seconds"), row["name"]))
 
+    def revoke(self, name: str, token_id: int) -> None:
+        """Revoke one live token of user ``name``; NotFoundError when ``name`` has no live
+        token with that id (another user's token id included)."""
+        n = self.db.execute("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_name = ? AND revoked_at IS NULL",
+                            (_now().isoformat(timespec="seconds"), int(token_id), name))
+        if not n:
+            raise NotFoundError(f"用户 {name} 没有编号为 {token_id} 的有效 API 令牌")
+
     def list(self, name: str | None = None) -> list[dict]:
         """Token metadata (never the token) for the admin page: id, user, dates, state."""
         sql = "SELECT id, user_name, created_at, created_by, expires_at, revoked_at, last_used_at FROM api_tokens"

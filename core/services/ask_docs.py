@@ -54,9 +54,12 @@ def _summary(node: str, update: dict) -> dict:
 
 
 def ask_docs(question: str, principal: Principal, *, thread_id: str | None = None, scenario: str | None = None,
-             index: Any = None, llm: Any = "default", on_node: NodeCallback | None = None) -> dict:
+             index: Any = None, llm: Any = "default", on_node: NodeCallback | None = None,
+             live: Any = None) -> dict:
     """Answer one question in a thread. ``llm="default"`` uses core.llm.client.current_llm()
-    (None = offline rules mode). Raises BadInputError for an empty / over-long question."""
+    (None = offline rules mode). ``live``: a core.agents.live_answer.LiveAnswer that receives
+    the model's draft as it is written (streaming callers). Raises BadInputError for an empty /
+    over-long question."""
     from core.agents.rag.aliases import alias_map
     from core.agents.rag.state import turn_input
     from core.agents.runtime import RUNTIME_KEY, AgentRuntime, check_principal
@@ -74,7 +77,7 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
     thread_id = (thread_id or "").strip() or new_thread_id()
     client = current_llm() if llm == "default" else llm
     rt = AgentRuntime(index=index if index is not None else _index(), principal=principal, llm=client,
-                    budget=Budget.from_settings() if client is not None else None, aliases=alias_map())
+                    budget=Budget.from_settings() if client is not None else None, aliases=alias_map(), live=live)
     inp = turn_input(screened["question"], scenario=scenario)
     if screened["pii"]:
         inp["notices"] = ["问题中的个人信息（" + "、".join(screened["pii"]) + "）已脱敏，不会被记录"]

@@ -11,6 +11,7 @@ import argparse
 import getpass
 import sys
 from dataclasses import dataclass
+from datetime import datetime
 
 from core.errors import AuthError, BadInputError, PermissionDenied
 from core.security.audit import audit
@@ -26,8 +27,9 @@ class PasswordChangeOnly:
     must_change_password: bool = True
 
 
-def _require_admin(actor: Principal | None) -> None:
-    if actor is not None and not actor.is_admin:
+def _require_admin(actor: Principal | None, *, operator_ok: bool = True) -> None:
+    """An administrator, or (``operator_ok``) ``None``: the local command line's operator."""
+    if (actor is None and not operator_ok) or (actor is not None and not actor.is_admin):
         raise PermissionDenied("只有管理员可以管理用户")
 
 
@@ -169,12 +171,44 @@ def revoke_api_tokens(name: str, *, actor: Principal | None = None) -> dict:
     return {"user": name, "revoked": n}
 
 
+def revoke_api_token(actor: Principal, name: str, token_id: int) -> dict:
+    """The admin page revokes one API token of ``name`` (admins); NotFoundError when it is not
+    a live token of that user."""
+    from core.security.api_tokens import ApiTokenStore
+
+    _require_admin(actor, operator_ok=False)
+    ApiTokenStore().revoke(name, token_id)
+    audit(actor.name, "users.api_token_revoke", target=name, detail={"token_id": int(token_id), "revoked": 1})
+    return {"user": name, "revoked": 1}
+
+
 def list_api_tokens(actor: Principal, name: str | None = None) -> list[dict]:
     """Token metadata (never a token) for the admin page."""
     from core.security.api_tokens import ApiTokenStore
 
-    _require_admin(actor)
+    _require_admin(actor, operator_ok=False)
     return ApiTokenStore().list(name)
+
+
+TOKEN_STATES = {"active": "有效", "expired": "已过期", "revoked": "已吊销"}
+
+
+def china_time(value: str | None) -> str:
+    """A stored UTC timestamp as China time, to the minute ("" for none)."""
+    from core.services.review import CHINA
+
+    if not value:
+        return ""
+    return datetime.fromisoformat(value).astimezone(CHINA).strftime("%Y-%m-%d %H:%M")
+
+
+def api_token_rows(actor: Principal, name: str) -> list[dict]:
+    """``name``'s tokens as the admin page shows them, newest first: number, 签发/到期/最近使用
+    in China time, who issued it and its state in words. Never the token or its hash."""
+    return [{"id": int(t["id"]), "created": china_time(t["created_at"]), "created_by": t["created_by"] or "",
+             "expires": china_time(t["expires_at"]), "last_used": china_time(t["last_used_at"]) or "从未使用",
+             "state": t["state"], "state_label": TOKEN_STATES[t["state"]]}
+            for t in reversed(list_api_tokens(actor, name))]
 
 
 def ensure_admin(echo=print) -> str | None:

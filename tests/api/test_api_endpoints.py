@@ -359,11 +359,3 @@ def test_unexpected_errors_are_500_without_traceback(users, kg_store, monkeypatc
         assert "secret" not in r.text and "服务内部错误" in err["message"]
         with c.stream("POST", "/v1/ask/kg/stream", json={"question": KG_Q}, headers=auth(users["manager_a"])) as s:
             assert s.status_code == 500 and "secret" not in s.read().decode()
-
-
-def test_answer_pieces_cover_the_text():
-    from core.api import answer_pieces
-
-    text = "依据《公告》：\n- 可领取2000元消费券；[1] 活动时间为2025年7月1日至12月31日。" + "长" * 40
-    pieces = answer_pieces(text)
-    assert "".join(pieces) == text and all(len(p) <= 13 for p in pieces) and len(pieces) > 5

@@ -91,3 +91,51 @@ def test_rate_window_counts_per_token(monkeypatch):
     now[0] += 31
     assert store.hit(tid, 2).allowed
     assert all(store.hit(tid, 0).allowed for _ in range(5))  # 0 = unlimited
+
+
+ADMIN = Principal("root", Role.admin)
+
+
+def test_admin_revokes_one_token_of_a_user_and_sees_when_each_was_last_used():
+    from core.services.users import api_token_rows, revoke_api_token
+
+    add_user("alice", "staff", PASSWORD)
+    add_user("bob", "staff", PASSWORD)
+    first, second = issue_api_token("alice", actor=ADMIN)["token"], issue_api_token("alice", actor=ADMIN)["token"]
+    bobs = issue_api_token("bob", actor=ADMIN)["token"]
+    store = ApiTokenStore()
+    _p, first_id = store.resolve(first)
+    assert [r["last_used"] for r in api_token_rows(ADMIN, "alice")] == ["从未使用", "从未使用"]
+    store.hit(first_id, 0)  # one API request with the first token
+    rows = api_token_rows(ADMIN, "alice")  # newest first
+    assert [r["id"] for r in rows][-1] == first_id and rows[-1]["last_used"] != "从未使用"
+    assert rows[0]["last_used"] == "从未使用" and rows[0]["created_by"] == "root"
+    assert all(first not in str(r) and token_hash(first) not in str(r) for r in rows)
+
+    with pytest.raises(NotFoundError):  # bob's token id is not one of alice's
+        revoke_api_token(ADMIN, "alice", store.resolve(bobs)[1])
+    assert revoke_api_token(ADMIN, "alice", first_id) == {"user": "alice", "revoked": 1}
+    assert store.resolve(first) is None and store.resolve(second) is not None and store.resolve(bobs) is not None
+    assert [r["state_label"] for r in api_token_rows(ADMIN, "alice")] == ["有效", "已吊销"]
+    with pytest.raises(NotFoundError):  # already revoked
+        revoke_api_token(ADMIN, "alice", first_id)
+    events = get_db().query("SELECT user_name, detail FROM audit_log WHERE action = 'users.api_token_revoke'")
+    assert len(events) == 1 and events[0]["user_name"] == "root" and str(first_id) in events[0]["detail"]
+
+
+@pytest.mark.parametrize("actor", [Principal("alice", Role.staff), Principal("m", Role.manager),
+                                   Principal("g", Role.guest), None])
+def test_only_a_signed_in_admin_lists_or_revokes_tokens_from_the_admin_page(actor):
+    from core.services.users import api_token_rows, revoke_api_token
+
+    add_user("alice", "staff", PASSWORD)
+    token = issue_api_token("alice")["token"]
+    token_id = ApiTokenStore().resolve(token)[1]
+    with pytest.raises(PermissionDenied):
+        api_token_rows(actor, "alice")
+    with pytest.raises(PermissionDenied):
+        revoke_api_token(actor, "alice", token_id)
+    if actor is not None:
+        with pytest.raises(PermissionDenied):
+            issue_api_token("alice", actor=actor)
+    assert ApiTokenStore().resolve(token) is not None

@@ -6,7 +6,11 @@ Script it with ``enqueue``: each request takes the next behaviour:
   {"status": 429} / {"status": 503}  an error status
   {"sleep": 2.0, "content": "…"}  reply after a delay (for timeouts)
   {"stream": ["pie", "ces"]}      an SSE stream
+  {"stream": [...], "pause": 0.2} an SSE stream with a pause before each chunk (a model writing)
   {"raw": "not json"}             a body that is not a Chat Completions object
+
+Or give it a ``responder(body) -> spec`` that decides from the request itself (an agent run whose
+number of calls depends on its route); queued specs go first.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ import threading
 import time
 from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Callable
 
 
 class ChatServer:
-    def __init__(self):
+    def __init__(self, responder: Callable[[dict], dict] | None = None):
+        self.responder = responder
         self.queue: deque[dict] = deque()
         self.requests: list[dict] = []
         server = self
@@ -47,7 +53,8 @@ class ChatServer:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 server.requests.append({"path": self.path, "body": body,
                                         "auth": self.headers.get("Authorization")})
-                spec = server.queue.popleft() if server.queue else {"status": 500}
+                spec = (server.queue.popleft() if server.queue else
+                        server.responder(body) if server.responder else {"status": 500})
                 if spec.get("sleep"):
                     time.sleep(spec["sleep"])
                 if "status" in spec:
@@ -60,7 +67,8 @@ class ChatServer:
                     self.send_response(200)
                     self.send_header("Content-Type", "text/event-stream")
                     self.end_headers()
-                    for i, piece in enumerate(spec["stream"]):
+                    for piece in spec["stream"]:
+                        time.sleep(spec.get("pause", 0))
                         chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model"),
                                  "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
                         self.wfile.write(f"data: {json.dumps(chunk, ensure_ascii=False)}\n\n".encode())

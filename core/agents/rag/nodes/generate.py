@@ -62,7 +62,11 @@ def generate(state: dict, *, config) -> dict:
             if state.get("check_feedback"):
                 msgs.append({"role": "user", "content": "上一次回答未通过引用核验：" + state["check_feedback"] +
                              "。请重新作答，只使用存在的编号，并确保每句都能在所引片段中找到依据。"})
-            draft = llm.complete(msgs, budget=rt.budget).strip()
+            if rt.live is not None:  # a streaming caller: the draft reaches it as the model writes
+                sources = " ".join(d.get("text") or "" for d in used)
+                draft = rt.live.relay(llm.stream(msgs, budget=rt.budget), sources=sources).strip()
+            else:
+                draft = llm.complete(msgs, budget=rt.budget).strip()
             out.update(draft=draft, claims=[])
             out["trace"] = add_trace(state, "generate", t0, by="llm", used=[d["chunk_id"] for d in used],
                                      regeneration=bool(state.get("regenerations")))
