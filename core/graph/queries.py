@@ -306,7 +306,8 @@ RETURN p.工号 AS 工号, j.项目编号 AS 项目编号, s.年月 AS 年月, {
     NamedQuery("entity_projects", """
 MATCH (j:项目)
 RETURN j.项目编号 AS 项目编号, j.项目名称 AS 项目名称, j.项目简称 AS 项目简称, j.服务状态 AS 服务状态,
-       j.上级项目编号 AS 上级项目编号, j.开始日期 AS 开始日期, j.结束日期 AS 结束日期
+       j.上级项目编号 AS 上级项目编号, j.开始日期 AS 开始日期, j.结束日期 AS 结束日期,
+       j.项目负责人工号 AS 项目负责人工号
 ORDER BY 项目编号""", {}, "实体索引：全部项目"),
     NamedQuery("entity_people", """
 MATCH (p:人员)

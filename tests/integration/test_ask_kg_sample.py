@@ -283,3 +283,12 @@ def test_counted_units_of_a_field_are_summed(kg):
     assert "夜班天数合计为" in r["answer"] and "共 3 人" not in r["answer"]
     leave = ask("刘德明2026年3月请了几天假", auto=True)["answer"]
     assert "刘德明（KWL2012006）在2026-03的请假天数是0天" in leave
+
+
+def test_a_managers_projects_stand_for_the_person(kg):
+    proj, fin = _sheet("01_项目信息.xlsx"), _sheet("06_项目月度财务.xlsx")
+    codes = set(proj.loc[proj["项目负责人"] == "王志强", "项目编号"])
+    month = fin[(fin["年月"] == "2026-03") & fin["项目编号"].isin(codes)]
+    r = ask("王志强负责的项目2026年3月开票多少", auto=True)
+    assert {row["项目编号"] for row in r["rows"]} <= codes
+    assert f"开票金额合计为 {month['开票金额'].astype(float).sum():,.2f}元" in r["answer"]

@@ -59,6 +59,16 @@ def ground_slots(slots: dict, index) -> dict:
             continue
         for c in cands:
             out["people"].append({"text": text, **c.to_dict()})
+    if slots.get("managed_by") and out["people"]:
+        # "王志强负责的项目…": the projects whose 项目负责人 is the named person stand for them
+        bosses = {p["key"] for p in out["people"]}
+        managed = [j for j in index.projects if str(j.get("项目负责人工号") or "") in bosses]
+        out["managers"], out["people"] = out["people"], []
+        out["projects"] += [{"text": m["text"], "kind": "project", "key": str(j["项目编号"]),
+                             "name": index.display("project", str(j["项目编号"])), "score": m["score"],
+                             "method": "负责项目", "matched": m["key"], "status": str(j.get("服务状态") or ""),
+                             "candidates": []} for m in out["managers"] for j in managed
+                            if str(j.get("项目负责人工号")) == m["key"]]
     tr = TimeRange.from_dict(slots.get("time"))
     cov = index.coverage
     out["coverage"] = list(cov) if cov else None

@@ -379,6 +379,8 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
             agg["group_by"] = "项目编号"
         elif tr is not None and len(tr.months) > 1:
             agg["group_by"] = "年月"
+    # "王志强负责的项目3月开票多少": the person names the projects (those they manage), not the rows
+    managed_by = bool(people) and not projects and intent in MANAGED_PROJECT_INTENTS and bool(MANAGED_RE.search(q))
     if intent == "项目" and people and re.search(r"负责", q):
         conditions.append({"field": "项目负责人工号", "op": "in", "value": 0, "text": "项目负责人：" + "、".join(people),
                            "derived": None,
@@ -441,6 +443,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         "consecutive": consecutive,
         "concepts": concepts,
         "children_of": children_of,
+        "managed_by": managed_by,
         "without": without,
         "unsupported": unsupported,
         "ratio": ratio,
@@ -925,6 +928,9 @@ def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None)
 
 NUMERIC_PROPS = frozenset(p for _w, p, _u in NUMERIC_FIELDS)
 #: numeric fields that are themselves head counts: "多少人" asks for their sum, not a count of rows
+MANAGED_RE = re.compile(r"(?:负责|管理|主管|名下)的?(?:那些|这些|几个|所有|全部|各个?)?项目")
+#: intents whose records are keyed by project: a manager's projects can stand for the anchor
+MANAGED_PROJECT_INTENTS = frozenset({"收费", "设备", "检查", "采购", "编制", "投标", "考勤", "排班", "服务期", "工资"})
 HEADCOUNT_PROPS = frozenset(p for _w, p, u in NUMERIC_FIELDS if u == "人")
 GROWTH_RE = re.compile(r"环比|同比|增长|增加|减少|下降|上升|变化|变动|多了|少了|多多少|少多少|涨|降|差多少|差额|相差|"
                        r"(?:多|高|少|低)还是(?:少|低|多|高)|有没有(?:增加|减少|增长|下降)")
