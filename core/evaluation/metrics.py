@@ -1,5 +1,6 @@
 """Per-case judgements and aggregate metrics. Pure functions over the answer dicts: the LLM
-(when configured) may add a graded judge score elsewhere; nothing here depends on it.
+judge (core.evaluation.llm_judge, optional) adds a graded ``judge_score`` per case, averaged
+here apart as ``llm_judge``; no other metric depends on it.
 
 Per case (``score_case``): the pass/fail checks the case states, plus the judgements the
 metrics are computed from — retrieval (expected files among the retrieved ones: recall@k,
@@ -146,6 +147,10 @@ def aggregate(per_case: list[dict]) -> dict:
             "latency_p95_ms": _pct(lat, 0.95),
             "tokens": sum(int(j.get("tokens") or 0) for j in js),
         }
+        judged = [c for c in items if "judge_score" in c]
+        if judged:  # only runs with the LLM judge on (eval --judge)
+            m["llm_judge"] = _mean(c["judge_score"] for c in judged)
+            m["llm_judge_unscored"] = sum(1 for c in judged if c["judge_score"] is None)
         if kind == "docs":
             tp = sum(1 for j in js if j.get("refused") and j.get("expect_refusal"))
             refused = sum(1 for j in js if j.get("refused"))
@@ -173,12 +178,15 @@ HEADLINE: dict[str, str] = {
     "docs.citation_precision": "引用精确率", "docs.citation_recall": "引用召回率", "docs.correctness": "答案正确性",
     "docs.faithfulness": "忠实度", "docs.refusal_precision": "拒答精确率", "docs.refusal_recall": "拒答召回率",
     "kg.accuracy": "图谱问答 准确率", "kg.correctness": "图谱 答案要点命中", "kg.provenance_rate": "图谱 溯源率",
+    # the optional LLM judge (core.evaluation.llm_judge): present only in runs that used it
+    "docs.llm_judge": "大模型评分（政策问答）", "kg.llm_judge": "大模型评分（图谱问答）",
 }
 METRIC_LABELS: dict[str, str] = {
     **{k.split(".", 1)[1]: v for k, v in HEADLINE.items()},
     "accuracy": "通过率", "answer_contains": "答案要点全部命中", "file_cited": "引用正确文件", "refusal_correct": "拒答判断正确",
     "rows_exact": "结果行数一致", "provenance": "带溯源", "latency_p50_ms": "时延 p50 (ms)", "latency_p95_ms": "时延 p95 (ms)",
     "rounds_mean": "平均检索轮数", "reflection_saves": "反思挽回", "tokens": "Token 用量", "correctness": "答案正确性",
+    "llm_judge": "大模型评分", "llm_judge_unscored": "大模型未评分（例）",
 }
 
 
