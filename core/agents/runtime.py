@@ -1,7 +1,8 @@
 """One :class:`AgentRuntime` handed to every agent graph (policy RAG, business-graph KG):
 who is asking, what they may read (document index, the graph of their tenant), the LLM or
-None (rules mode), the budget, the answer's token usage and "today". It travels in ``config["configurable"]["runtime"]``
-and is never checkpointed, so a resumed thread always runs as the caller of *this* call.
+None (rules mode), the budget, the answer's token usage and "today". It travels in
+``config["configurable"]["runtime"]`` and is never checkpointed, so a resumed thread always
+runs as the caller of *this* call.
 
 A missing or partial principal is an error, never an administrator.
 """

@@ -3,8 +3,8 @@
 ``generate(messages, response_model)`` returns a validated pydantic model; ``complete``
 returns text; ``stream`` yields text pieces. The OpenAI-compatible implementation retries
 429 / 5xx / timeouts / unparseable replies with exponential backoff and jitter, counts tokens
-into an optional :class:`Budget` and the open :mod:`core.llm.usage` meters, and raises typed :mod:`core.errors` on failure so callers can
-fall back to rules mode and say so.
+into an optional :class:`Budget` and the open :mod:`core.llm.usage` meters, and raises typed
+:mod:`core.errors` on failure so callers can fall back to rules mode and say so.
 
 With no API key configured :func:`get_llm` returns ``None``: offline rules mode.
 """

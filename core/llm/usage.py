@@ -4,9 +4,9 @@ Completions reply), summed over every LLM call made while answering.
 A service opens a meter around its agent run (``with metering(rt.usage): ...``); the LLM
 client reports each reply's prompt / completion tokens with :func:`record_usage`, which adds
 them to every meter open in the current context (LangGraph runs nodes in copies of the
-caller's context, so calls made inside graph nodes are counted too; a nested answer, e.g. a
-task step asking a question, counts into its own meter and the enclosing one). With no meter
-open, recording does nothing. Rules mode makes no calls, so its answers use 0 tokens.
+caller's context, so calls made inside graph nodes are counted too; meters nest, so an answer
+metered inside another counts into both). With no meter open, recording does nothing. Rules
+mode makes no calls, so its answers use 0 tokens.
 """
 
 from __future__ import annotations

@@ -276,7 +276,7 @@ def start_run(principal, set_name: str, *, retrieval_k: int | None = None, judge
 
 
 def cancel_run(principal, run_id: int) -> None:
-    get_run(principal, run_id)  # reviewers of the run's tenants (or administrators) only
+    _visible_row(principal, run_id, "id, tenant")  # reviewers of the run's tenants (or administrators) only
     _cancel.add(int(run_id))
 
 
