@@ -6,7 +6,7 @@ Per case (``score_case``): the pass/fail checks the case states, plus the judgem
 metrics are computed from — retrieval (expected files among the retrieved ones: recall@k,
 reciprocal rank), citations (precision: a citation of an expected file or whose quote holds an
 expected fact; recall: expected files cited), correctness (share of expected facts present),
-faithfulness (share of answer sentences carrying a citation whose quote supports them),
+faithfulness (share of answer sentences that the passages they cite support),
 refusal, rounds and reflection saves, KG provenance, tokens and latency.
 """
 
@@ -20,7 +20,8 @@ from core.evaluation.golden import GoldenCase
 
 _SPACE = re.compile(r"\s+")
 _CITE = re.compile(r"\[(\d+)\]")
-_SENT = re.compile(r"(?<=[。！？；\n])")
+#: a sentence with the citation markers that follow its full stop ("……12类家电产品。[1]")
+_SENT = re.compile(r"[^。！？\n]+(?:[。！？]+|\n|$)(?:\s*\[\d+\])*")
 RECALL_K = 5
 SUPPORT_MIN = 0.5
 
@@ -39,20 +40,20 @@ def _share(hits: int, total: int) -> float | None:
 
 
 def faithfulness(answer: str, citations: list[dict]) -> float | None:
-    """Share of the answer's sentences that cite a passage whose text supports them (char
-    bigram containment ≥ SUPPORT_MIN). None for an empty answer."""
+    """Share of the answer's sentences (lead-ins ending in a colon aside) whose cited passages
+    together contain at least SUPPORT_MIN of the sentence's character bigrams. None for an
+    empty answer."""
     quotes = {str(c.get("n")): str(c.get("quote") or "") for c in citations or []}
-    sents = [s for s in _SENT.split(answer or "") if len(_norm(_CITE.sub("", s))) >= 4]
+    sents = [s for s in _SENT.findall(answer or "") if len(_norm(_CITE.sub("", s))) >= 4
+             and not s.rstrip().endswith(("：", ":"))]  # a lead-in ("依据《…》：") states nothing
     if not sents:
         return None
     ok = 0
     for s in sents:
         grams = _bigrams(s)
-        for n in _CITE.findall(s):
-            q = _bigrams(quotes.get(n, ""))
-            if grams and q and len(grams & q) / len(grams) >= SUPPORT_MIN:
-                ok += 1
-                break
+        cited = set().union(*(_bigrams(quotes.get(n, "")) for n in _CITE.findall(s)))
+        if grams and len(grams & cited) / len(grams) >= SUPPORT_MIN:
+            ok += 1
     return round(ok / len(sents), 4)
 
 
