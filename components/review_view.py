@@ -121,6 +121,9 @@ def render_eval_case(case: dict, reason: str) -> None:
                                      icon=":material/check_circle:" if ok else ":material/cancel:")
     st.markdown(f"**问题**：{case.get('question')}")
     st.markdown(f"**回答**：{case.get('answer') or '（无）'}")
+    if "judge_score" in case:
+        score = case["judge_score"]
+        st.caption("大模型评分（仅供参考）：" + ("未评分（大模型没有给出有效评分）" if score is None else f"{score:.0%}"))
     t = case.get("trace") or {}
     if case.get("cited_files"):
         st.caption("引用文件：" + "、".join(case["cited_files"]))

@@ -121,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gate", action="store_true", help="相对基线有指标退步时以退出码 1 结束（用于 CI）")
     p.add_argument("--tolerance", type=float, help="判定退步的容差（绝对值，默认 0.02）")
     p.add_argument("--retrieval-k", type=int, help="每次检索最多返回的片段数（用于对比不同配置）")
+    p.add_argument("--judge", action="store_true",
+                   help="另请大模型给每个用例的答案打分（大模型评分，需配置大模型；不影响其他指标）")
     p.add_argument("--out", type=Path)
     p.add_argument("--user", help="以该工作区用户身份运行（默认内置管理员）")
     _common(p)

@@ -1,7 +1,8 @@
 """One :class:`AgentRuntime` handed to every agent graph (policy RAG, business-graph KG):
 who is asking, what they may read (document index, the graph of their tenant), the LLM or
-None (rules mode), the budget and "today". It travels in ``config["configurable"]["runtime"]``
-and is never checkpointed, so a resumed thread always runs as the caller of *this* call.
+None (rules mode), the budget, the answer's token usage and "today". It travels in
+``config["configurable"]["runtime"]`` and is never checkpointed, so a resumed thread always
+runs as the caller of *this* call.
 
 A missing or partial principal is an error, never an administrator.
 """
@@ -13,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from core.errors import SecurityViolation
+from core.llm.usage import TokenUsage
 from core.security.principals import Principal, Role
 
 RUNTIME_KEY = "runtime"
@@ -34,6 +36,7 @@ class AgentRuntime:
     index: Any = None                 # document index (RAG)
     llm: Any = None                   # None = offline rules mode
     budget: Any = None                # core.llm.budget.Budget of this call, if any
+    usage: TokenUsage = field(default_factory=TokenUsage)  # tokens the LLM used for this answer
     today: date = field(default_factory=date.today)
     aliases: dict = field(default_factory=dict)
     rules_only: bool = False

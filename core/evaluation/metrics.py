@@ -1,11 +1,12 @@
 """Per-case judgements and aggregate metrics. Pure functions over the answer dicts: the LLM
-(when configured) may add a graded judge score elsewhere; nothing here depends on it.
+judge (core.evaluation.llm_judge, optional) adds a graded ``judge_score`` per case, averaged
+here apart as ``llm_judge``; no other metric depends on it.
 
 Per case (``score_case``): the pass/fail checks the case states, plus the judgements the
 metrics are computed from — retrieval (expected files among the retrieved ones: recall@k,
 reciprocal rank), citations (precision: a citation of an expected file or whose quote holds an
 expected fact; recall: expected files cited), correctness (share of expected facts present),
-faithfulness (share of answer sentences carrying a citation whose quote supports them),
+faithfulness (share of answer sentences that the passages they cite support),
 refusal, rounds and reflection saves, KG provenance, tokens and latency.
 """
 
@@ -19,7 +20,8 @@ from core.evaluation.golden import GoldenCase
 
 _SPACE = re.compile(r"\s+")
 _CITE = re.compile(r"\[(\d+)\]")
-_SENT = re.compile(r"(?<=[。！？；\n])")
+#: a sentence with the citation markers that follow its full stop ("……12类家电产品。[1]")
+_SENT = re.compile(r"[^。！？\n]+(?:[。！？]+|\n|$)(?:\s*\[\d+\])*")
 RECALL_K = 5
 SUPPORT_MIN = 0.5
 
@@ -38,20 +40,20 @@ def _share(hits: int, total: int) -> float | None:
 
 
 def faithfulness(answer: str, citations: list[dict]) -> float | None:
-    """Share of the answer's sentences that cite a passage whose text supports them (char
-    bigram containment ≥ SUPPORT_MIN). None for an empty answer."""
+    """Share of the answer's sentences (lead-ins ending in a colon aside) whose cited passages
+    together contain at least SUPPORT_MIN of the sentence's character bigrams. None for an
+    empty answer."""
     quotes = {str(c.get("n")): str(c.get("quote") or "") for c in citations or []}
-    sents = [s for s in _SENT.split(answer or "") if len(_norm(_CITE.sub("", s))) >= 4]
+    sents = [s for s in _SENT.findall(answer or "") if len(_norm(_CITE.sub("", s))) >= 4
+             and not s.rstrip().endswith(("：", ":"))]  # a lead-in ("依据《…》：") states nothing
     if not sents:
         return None
     ok = 0
     for s in sents:
         grams = _bigrams(s)
-        for n in _CITE.findall(s):
-            q = _bigrams(quotes.get(n, ""))
-            if grams and q and len(grams & q) / len(grams) >= SUPPORT_MIN:
-                ok += 1
-                break
+        cited = set().union(*(_bigrams(quotes.get(n, "")) for n in _CITE.findall(s)))
+        if grams and len(grams & cited) / len(grams) >= SUPPORT_MIN:
+            ok += 1
     return round(ok / len(sents), 4)
 
 
@@ -146,6 +148,10 @@ def aggregate(per_case: list[dict]) -> dict:
             "latency_p95_ms": _pct(lat, 0.95),
             "tokens": sum(int(j.get("tokens") or 0) for j in js),
         }
+        judged = [c for c in items if "judge_score" in c]
+        if judged:  # only runs with the LLM judge on (eval --judge)
+            m["llm_judge"] = _mean(c["judge_score"] for c in judged)
+            m["llm_judge_unscored"] = sum(1 for c in judged if c["judge_score"] is None)
         if kind == "docs":
             tp = sum(1 for j in js if j.get("refused") and j.get("expect_refusal"))
             refused = sum(1 for j in js if j.get("refused"))
@@ -173,12 +179,15 @@ HEADLINE: dict[str, str] = {
     "docs.citation_precision": "引用精确率", "docs.citation_recall": "引用召回率", "docs.correctness": "答案正确性",
     "docs.faithfulness": "忠实度", "docs.refusal_precision": "拒答精确率", "docs.refusal_recall": "拒答召回率",
     "kg.accuracy": "图谱问答 准确率", "kg.correctness": "图谱 答案要点命中", "kg.provenance_rate": "图谱 溯源率",
+    # the optional LLM judge (core.evaluation.llm_judge): present only in runs that used it
+    "docs.llm_judge": "大模型评分（政策问答）", "kg.llm_judge": "大模型评分（图谱问答）",
 }
 METRIC_LABELS: dict[str, str] = {
     **{k.split(".", 1)[1]: v for k, v in HEADLINE.items()},
     "accuracy": "通过率", "answer_contains": "答案要点全部命中", "file_cited": "引用正确文件", "refusal_correct": "拒答判断正确",
     "rows_exact": "结果行数一致", "provenance": "带溯源", "latency_p50_ms": "时延 p50 (ms)", "latency_p95_ms": "时延 p95 (ms)",
     "rounds_mean": "平均检索轮数", "reflection_saves": "反思挽回", "tokens": "Token 用量", "correctness": "答案正确性",
+    "llm_judge": "大模型评分", "llm_judge_unscored": "大模型未评分（例）",
 }
 
 

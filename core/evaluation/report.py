@@ -16,7 +16,8 @@ def write_report(out_dir: Path, dataset: str, metrics: dict, per_case: list[dict
     lines = [f"# 评测报告：{Path(dataset).name}", "", f"时间：{stamp}　用例：{metrics['cases']}　出错：{metrics['errors']}", ""]
     names = {"accuracy": "整体通过率", "answer_contains": "答案要点命中", "file_cited": "引用正确文件",
              "refusal_correct": "拒答判断正确", "rows_exact": "结果行数一致", "provenance": "带溯源",
-             "latency_p50_ms": "时延 p50 (ms)", "latency_p95_ms": "时延 p95 (ms)"}
+             "latency_p50_ms": "时延 p50 (ms)", "latency_p95_ms": "时延 p95 (ms)", "tokens": "Token 用量",
+             "llm_judge": "大模型评分（仅供参考）", "llm_judge_unscored": "大模型未评分（例）"}
     for kind, title in (("docs", "政策问答"), ("kg", "图谱问答")):
         if kind not in metrics:
             continue

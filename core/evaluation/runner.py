@@ -84,9 +84,11 @@ _ask = make_ask()
 
 def run_cases(cases: list[GoldenCase], ask: Callable[[GoldenCase], dict] = _ask,
               progress: Callable[[int, int], None] | None = None,
-              should_stop: Callable[[], bool] | None = None) -> list[dict]:
+              should_stop: Callable[[], bool] | None = None,
+              judge: Callable[[GoldenCase, dict], float | None] | None = None) -> list[dict]:
     """Run the cases in order; ``should_stop`` is asked between cases (a cancelled run keeps
-    the cases done so far)."""
+    the cases done so far). With ``judge`` (core.evaluation.llm_judge) every case gets a
+    ``judge_score``: 0–1, or None when it could not be scored."""
     out = []
     for i, case in enumerate(cases, 1):
         if should_stop is not None and should_stop():
@@ -94,9 +96,13 @@ def run_cases(cases: list[GoldenCase], ask: Callable[[GoldenCase], dict] = _ask,
         t0 = time.perf_counter()
         row = {"id": case.id, "kind": case.kind, "question": case.question, "category": case.category or "未分类",
                "user": case.user or "admin"}
+        if judge is not None:
+            row["judge_score"] = None
         try:
             result = ask(case)
             row.update(score_case(case, result))
+            if judge is not None:
+                row["judge_score"] = _judged(judge, case, result)
             row["answer"] = result.get("answer", "")
             row["refused"] = bool(result.get("refused"))
             row["cited_files"] = sorted({c.get("file_name") for c in result.get("citations") or []})
@@ -113,6 +119,14 @@ def run_cases(cases: list[GoldenCase], ask: Callable[[GoldenCase], dict] = _ask,
         if progress:
             progress(i, len(cases))
     return out
+
+
+def _judged(judge: Callable[[GoldenCase, dict], float | None], case: GoldenCase, result: dict) -> float | None:
+    """The judge's score; a judge that breaks leaves the case unscored, the case itself stands."""
+    try:
+        return judge(case, result)
+    except Exception:  # noqa: BLE001 - the judge is optional and never decides a case
+        return None
 
 
 def _trace(result: dict) -> dict:

@@ -3,8 +3,8 @@
 ``generate(messages, response_model)`` returns a validated pydantic model; ``complete``
 returns text; ``stream`` yields text pieces. The OpenAI-compatible implementation retries
 429 / 5xx / timeouts / unparseable replies with exponential backoff and jitter, counts tokens
-into an optional :class:`Budget`, and raises typed :mod:`core.errors` on failure so callers can
-fall back to rules mode and say so.
+into an optional :class:`Budget` and the open :mod:`core.llm.usage` meters, and raises typed
+:mod:`core.errors` on failure so callers can fall back to rules mode and say so.
 
 With no API key configured :func:`get_llm` returns ``None``: offline rules mode.
 """
@@ -24,6 +24,7 @@ from pydantic import ValidationError as PydanticValidationError
 from core.config import Settings, get_settings
 from core.errors import LLMBadResponse, LLMError, LLMTimeout
 from core.llm.budget import Budget
+from core.llm.usage import record_usage
 
 T = TypeVar("T", bound=BaseModel)
 Message = dict  # {"role": "system"|"user"|"assistant", "content": str}
@@ -138,6 +139,7 @@ class OpenAIClient:
             self.usage["prompt_tokens"] += p
             self.usage["completion_tokens"] += c
             self.usage["calls"] += 1
+        record_usage(p, c)  # the answer being metered (core.llm.usage), if any
         if budget is not None:
             budget.add_tokens(p + c)
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from core.errors import LLMError
 from core.llm.budget import Budget
 from core.llm.client import Message, parse_model_reply
+from core.llm.usage import record_usage
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -35,6 +36,7 @@ class FakeLLM:
 
     def _next(self, kind: str, messages: list[Message], budget: Budget | None) -> Any:
         self.history.append({"kind": kind, "messages": [dict(m) for m in messages]})
+        record_usage(self.tokens_per_call, 0)
         if budget is not None:
             budget.add_tokens(self.tokens_per_call)
         if not self._queue:

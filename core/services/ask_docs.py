@@ -6,7 +6,9 @@ the conversation) and returns the contract dict of shared/spec/cli.md::
 
     {"answer", "refused", "citations": [{"n","chunk_id","doc_id","file_name","doc_number","page",
      "bbox","quote", ...}], "rounds", "trace": [{"node", ...}], "latency_ms",
-     "checks", "notices", "clarify", "thread_id", "mode"}
+     "checks", "notices", "clarify", "thread_id", "mode", "tokens"}
+
+``tokens`` is what the model servers reported for this answer's LLM calls (0 in rules mode).
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
     from core.agents.runtime import RUNTIME_KEY, AgentRuntime, check_principal
     from core.llm.budget import Budget
     from core.llm.client import current_llm
+    from core.llm.usage import metering
 
     t0 = time.perf_counter()
     check_principal(principal)
@@ -84,15 +87,16 @@ def ask_docs(question: str, principal: Principal, *, thread_id: str | None = Non
     graph = _graph()
     config = {"configurable": {"thread_id": _thread_key(principal, thread_id), RUNTIME_KEY: rt},
               "recursion_limit": 60}
-    for chunk in graph.stream(inp, config, stream_mode="updates"):
-        for node, update in (chunk or {}).items():
-            if on_node is not None and isinstance(update, dict):
-                try:
-                    on_node(node, _summary(node, update))
-                except Exception:  # noqa: BLE001 - a UI callback must not break the answer
-                    pass
+    with metering(rt.usage):
+        for chunk in graph.stream(inp, config, stream_mode="updates"):
+            for node, update in (chunk or {}).items():
+                if on_node is not None and isinstance(update, dict):
+                    try:
+                        on_node(node, _summary(node, update))
+                    except Exception:  # noqa: BLE001 - a UI callback must not break the answer
+                        pass
     st = graph.get_state(config).values
-    res = _result(st, thread_id, (time.perf_counter() - t0) * 1000)
+    res = {**_result(st, thread_id, (time.perf_counter() - t0) * 1000), "tokens": rt.usage.total}
     _audit(principal, screened["question"], res, scenario)
     return res
 

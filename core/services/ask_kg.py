@@ -4,6 +4,7 @@
 (checkpointed, so a later call with a reply — "确认", "修改：…", "改成4月", a scope choice or an
 edited plan — resumes it). Without ``auto`` the call stops at the first interrupt and returns
 ``need_confirm``; with ``auto`` slots and plans are confirmed and scope is "返回全部".
+The result's ``tokens`` is what the model servers reported for this call (0 in rules mode).
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
     from core.agents.kg.state import TURN_RESET
     from core.agents.runtime import RUNTIME_KEY, AgentRuntime
     from core.llm.client import current_llm
+    from core.llm.usage import metering
 
     t0 = time.perf_counter()
     reply_obj = _reply(question) if isinstance(question, dict) else None
@@ -168,15 +170,16 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
         raise BadInputError("该对话没有等待确认的步骤，请直接提问")
     else:
         payload = {**TURN_RESET, "question": q}
-    _run(graph, payload, config, on_node)
-    pending = _pending(graph, config)
-    rounds = 0
-    while pending is not None and auto and rounds < 8:
-        _run(graph, Command(resume=_auto_reply(pending)), config, on_node)
+    with metering(rt.usage):
+        _run(graph, payload, config, on_node)
         pending = _pending(graph, config)
-        rounds += 1
+        rounds = 0
+        while pending is not None and auto and rounds < 8:
+            _run(graph, Command(resume=_auto_reply(pending)), config, on_node)
+            pending = _pending(graph, config)
+            rounds += 1
     state = graph.get_state(config).values
-    res = _result(state, pending, tid, t0, debug, _names_index(rt.store))
+    res = {**_result(state, pending, tid, t0, debug, _names_index(rt.store)), "tokens": rt.usage.total}
     asked = (q if reply_obj is None else "（修改后的查询计划）" if "plan" in reply_obj
              else "确认" if reply_obj.get("action") else reply_obj["choice"])
     _audit(principal, asked, state, res, mode="rules" if rt.llm is None else "llm")

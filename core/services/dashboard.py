@@ -112,16 +112,16 @@ def graph_stats(principal: Principal) -> dict:
 
 
 def eval_stats(principal: Principal) -> dict | None:
-    """The latest finished evaluation run and its comparison with the set's baseline (None
-    when nothing has been evaluated yet)."""
+    """The latest finished evaluation run ``principal`` may see (their tenants'; administrators
+    all) and its comparison with the set's baseline (None when nothing has been evaluated yet)."""
     require_home(principal)
     from core.services import eval as E
 
-    runs = [r for r in E.list_runs(limit=20) if r["status"] == "done"]
+    runs = [r for r in E.list_runs(principal, limit=20) if r["status"] == "done"]
     if not runs:
         return None
     latest = runs[0]
-    cmp = E.compare(latest["id"])
+    cmp = E.compare(principal, latest["id"])
     return {"run": latest["id"], "set": latest["set"], "at": latest["at"], "baseline": cmp["baseline"],
             "rows": cmp["rows"], "regressions": cmp["regressions"]}
 

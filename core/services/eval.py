@@ -6,6 +6,11 @@ retrieval weights and depth, thresholds, code version), per-case judgements and 
 ``eval_runs``, and is compared with the golden set's pinned baseline: a headline metric worse
 than the baseline by more than the tolerance is a regression (``eval --gate`` exits 1).
 Runs started from the page execute in a background thread with progress and cancel.
+
+A run is stored with the tenants of the user who ran it: reviewers and managers see (and pin
+baselines among) the runs of their tenants, administrators all runs; another tenant's run reads
+as missing. With an LLM configured, a run may add the LLM judge's graded score per case
+(core.evaluation.llm_judge), reported apart as ``llm_judge``.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from core.evaluation.golden import GoldenCase, load_golden
 from core.evaluation.metrics import HEADLINE, METRIC_LABELS, aggregate, metric_value, regressions
 from core.evaluation.report import write_report
 from core.evaluation.runner import make_ask, run_cases
+from core.services.review import require_reviewer, tenant_visible
 from core.storage.db import get_db
 
 DEFAULT_TOLERANCE = 0.02
@@ -55,7 +61,7 @@ def code_version() -> str:
     return "code-" + h.hexdigest()[:12]
 
 
-def run_config(retrieval_k: int | None = None) -> dict:
+def run_config(retrieval_k: int | None = None, *, judge: bool = False) -> dict:
     """What a run's results depend on, stored with the run so two runs can be compared."""
     from core.agents.rag import logic
     from core.agents.rag.nodes.retrieve import MAX_DOCS
@@ -74,19 +80,23 @@ def run_config(retrieval_k: int | None = None) -> dict:
         "thresholds": {"relevant": logic.REL_THRESHOLD, "strong": logic.STRONG_THRESHOLD,
                        "sentence": logic.SENT_MIN, "support": logic.SUPPORT_MIN},
         "code_version": code_version(),
+        "llm_judge": judge,
     }
 
 
 # ---- golden sets ---------------------------------------------------------------------------
-def golden_sets() -> list[dict]:
-    """Built-in and workspace sets with their case counts and pinned baselines."""
+def golden_sets(principal) -> list[dict]:
+    """Built-in and workspace sets with their case counts and the baselines pinned by the
+    runs of ``principal``'s tenants."""
+    require_reviewer(principal)
+    scope = run_scope(principal)
     out = []
     for s in G.list_sets():
         try:
             n = sum(1 for line in s["path"].read_text(encoding="utf-8").splitlines() if line.strip())
         except OSError:
             n = 0
-        out.append({"name": s["name"], "builtin": s["builtin"], "cases": n, "baseline": baseline_of(s["name"])})
+        out.append({"name": s["name"], "builtin": s["builtin"], "cases": n, "baseline": baseline_of(s["name"], scope)})
     return out
 
 
@@ -98,7 +108,6 @@ def import_set(principal, name: str, text: str, *, replace: bool = False) -> dic
     """Import JSONL into the workspace set ``name``: every bad line is reported with its
     number and nothing is written then; good records are appended (or replace the set)."""
     from core.security.audit import audit
-    from core.services.review import require_reviewer
 
     require_reviewer(principal)
     name = G.check_set_name(name)
@@ -124,7 +133,6 @@ def save_case(principal, name: str, record: dict) -> dict:
     """Add or replace one case of a workspace set (a built-in set is copied to the workspace
     first, so the shipped file never changes)."""
     from core.security.audit import audit
-    from core.services.review import require_reviewer
 
     require_reviewer(principal)
     name = G.check_set_name(name)
@@ -140,8 +148,6 @@ def save_case(principal, name: str, record: dict) -> dict:
 
 
 def delete_case(principal, name: str, case_id: str) -> int:
-    from core.services.review import require_reviewer
-
     require_reviewer(principal)
     records = set_records(name)
     kept = [r for r in records if r.get("id") != case_id]
@@ -158,15 +164,41 @@ def _resolve(dataset: Path | str | None, set_name: str | None) -> tuple[str, Pat
     return Path(dataset).stem, Path(dataset)
 
 
-def _create_run(golden_set: str, dataset: Path, config: dict, total: int, user: str | None) -> int:
+def run_scope(principal) -> str:
+    """The tenants a run is stored with: those of the user who ran it ('' = an administrator
+    without tenants: administrators only)."""
+    return ",".join(sorted(set(getattr(principal, "tenants", ()) or ())))
+
+
+def judge_available() -> bool:
+    """Whether an LLM is configured, so a run can add the LLM judge's scores."""
+    from core.llm.client import current_llm
+
+    return current_llm() is not None
+
+
+def _judge(enabled: bool):
+    """The LLM judge of a run asked to use one (BadInputError without an LLM), else None."""
+    if not enabled:
+        return None
+    from core.evaluation.llm_judge import make_judge
+    from core.llm.client import current_llm
+
+    llm = current_llm()
+    if llm is None:
+        raise BadInputError("未配置大模型，无法使用大模型评分：请先在设置中配置大模型，或去掉 --judge 运行")
+    return make_judge(llm)
+
+
+def _create_run(golden_set: str, dataset: Path, config: dict, total: int, principal) -> int:
     return get_db().insert(
-        "INSERT INTO eval_runs (at, dataset, metrics, golden_set, config, status, started_by, done, total)"
-        " VALUES (?, ?, '{}', ?, ?, 'running', ?, 0, ?)",
+        "INSERT INTO eval_runs (at, dataset, metrics, golden_set, config, status, started_by, done, total, tenant)"
+        " VALUES (?, ?, '{}', ?, ?, 'running', ?, 0, ?, ?)",
         (datetime.now(timezone.utc).isoformat(timespec="seconds"), str(dataset), golden_set,
-         json.dumps(config, ensure_ascii=False), user, total))
+         json.dumps(config, ensure_ascii=False), getattr(principal, "name", None), total, run_scope(principal)))
 
 
-def _execute(run_id: int, golden_set: str, dataset: Path, cases: list[GoldenCase], ask: Callable,
+def _execute(run_id: int, dataset: Path, cases: list[GoldenCase], ask: Callable, *, judge=None,
              out_dir: Path | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
     db = get_db()
 
@@ -177,7 +209,7 @@ def _execute(run_id: int, golden_set: str, dataset: Path, cases: list[GoldenCase
 
     status = "done"
     try:
-        per_case = run_cases(cases, ask=ask, progress=on_progress, should_stop=lambda: run_id in _cancel)
+        per_case = run_cases(cases, ask=ask, progress=on_progress, should_stop=lambda: run_id in _cancel, judge=judge)
         if run_id in _cancel:
             status = "cancelled"
     except Exception:
@@ -195,32 +227,37 @@ def _execute(run_id: int, golden_set: str, dataset: Path, cases: list[GoldenCase
 
 def run_eval(dataset: Path | None = None, out_dir: Path | None = None, progress=None, *, set_name: str | None = None,
              baseline: str | int | None = None, pin: bool = False, tolerance: float = DEFAULT_TOLERANCE,
-             retrieval_k: int | None = None, principal=None, ask: Callable | None = None) -> dict:
-    """Run a golden set now (the command line) and compare it with its baseline:
-    ``{"metrics", "per_case", "report", "run_id", "baseline", "regressions"}``."""
+             retrieval_k: int | None = None, judge: bool = False, principal=None, ask: Callable | None = None) -> dict:
+    """Run a golden set now (the command line) as ``principal`` and compare it with its
+    baseline: ``{"metrics", "per_case", "report", "run_id", "baseline", "regressions"}``. The
+    run is stored with the principal's tenants; ``judge`` adds the LLM judge's scores."""
+    if principal is not None:
+        require_reviewer(principal)
     name, path = _resolve(dataset, set_name)
     cases = load_golden(path)
-    config = run_config(retrieval_k)
-    run_id = _create_run(name, path, config, len(cases), getattr(principal, "name", None))
-    res = _execute(run_id, name, path, cases, ask or make_ask(principal, retrieval_k), out_dir, progress)
-    base_id = _baseline_id(name, baseline)
+    judge_fn = _judge(judge)
+    base_id = _baseline_id(principal, name, baseline)  # an unknown baseline fails before the run
+    config = run_config(retrieval_k, judge=judge_fn is not None)
+    run_id = _create_run(name, path, config, len(cases), principal)
+    res = _execute(run_id, path, cases, ask or make_ask(principal, retrieval_k), judge=judge_fn, out_dir=out_dir,
+                   progress=progress)
     regs = []
     if base_id is not None and base_id != run_id:
-        regs = regressions(res["metrics"], get_run(base_id)["metrics"], tolerance)
+        regs = regressions(res["metrics"], _load_run(base_id)["metrics"], tolerance)
     if pin:
-        pin_baseline(principal, name, run_id)
+        _pin(name, _load_run(run_id), getattr(principal, "name", None))
     return {**res, "run_id": run_id, "set": name, "config": config, "baseline": base_id, "regressions": regs}
 
 
-def start_run(principal, set_name: str, *, retrieval_k: int | None = None, ask: Callable | None = None) -> int:
+def start_run(principal, set_name: str, *, retrieval_k: int | None = None, judge: bool = False,
+              ask: Callable | None = None) -> int:
     """Start a run of ``set_name`` in a background thread (the page); returns its id."""
-    from core.services.review import require_reviewer
-
     require_reviewer(principal)
     name, path = _resolve(None, set_name)
     cases = load_golden(path)
-    config = run_config(retrieval_k)
-    run_id = _create_run(name, path, config, len(cases), principal.name)
+    judge_fn = _judge(judge)
+    config = run_config(retrieval_k, judge=judge_fn is not None)
+    run_id = _create_run(name, path, config, len(cases), principal)
     settings = get_settings()
 
     def work() -> None:
@@ -228,7 +265,7 @@ def start_run(principal, set_name: str, *, retrieval_k: int | None = None, ask: 
 
         set_settings(settings)
         try:
-            _execute(run_id, name, path, cases, ask or make_ask(principal, retrieval_k))
+            _execute(run_id, path, cases, ask or make_ask(principal, retrieval_k), judge=judge_fn)
         except Exception as exc:  # noqa: BLE001 - recorded as a failed run
             print(f"[ZhiCe] 评测运行 {run_id} 失败：{exc}", file=sys.stderr)
 
@@ -239,9 +276,7 @@ def start_run(principal, set_name: str, *, retrieval_k: int | None = None, ask: 
 
 
 def cancel_run(principal, run_id: int) -> None:
-    from core.services.review import require_reviewer
-
-    require_reviewer(principal)
+    _visible_row(principal, run_id, "id, tenant")  # reviewers of the run's tenants (or administrators) only
     _cancel.add(int(run_id))
 
 
@@ -252,11 +287,9 @@ def wait_run(run_id: int, timeout: float = 60.0) -> None:
         t.join(timeout)
 
 
-def run_progress(run_id: int) -> dict:
-    """``{"id", "status", "done", "total", "elapsed_s", "eta_s"}`` of a run."""
-    row = get_db().one("SELECT id, at, status, done, total FROM eval_runs WHERE id = ?", (int(run_id),))
-    if row is None:
-        raise NotFoundError(f"评测运行 {run_id} 不存在")
+def run_progress(principal, run_id: int) -> dict:
+    """``{"id", "status", "done", "total", "elapsed_s", "eta_s"}`` of a run ``principal`` may see."""
+    row = _visible_row(principal, run_id, "id, at, status, done, total, tenant")
     started = datetime.fromisoformat(str(row["at"]).replace(" ", "T"))
     started = started if started.tzinfo else started.replace(tzinfo=timezone.utc)
     elapsed = max(0.0, (datetime.now(timezone.utc) - started).total_seconds())
@@ -267,74 +300,100 @@ def run_progress(run_id: int) -> dict:
     return {"id": row["id"], "status": status, "done": done, "total": total, "elapsed_s": round(elapsed, 1), "eta_s": eta}
 
 
+# ---- reading runs: a run is seen by administrators and users of one of its tenants ----------
 def _run_row(row: dict, *, full: bool) -> dict:
     out = {"id": row["id"], "at": row["at"], "set": row.get("golden_set") or Path(row["dataset"]).stem,
            "status": row.get("status") or "done", "done": row.get("done"), "total": row.get("total"),
-           "by": row.get("started_by"), "metrics": json.loads(row["metrics"] or "{}"),
+           "by": row.get("started_by"), "tenant": row.get("tenant") or "", "metrics": json.loads(row["metrics"] or "{}"),
            "config": json.loads(row.get("config") or "{}"), "report": row.get("report_path")}
     if full:
         out["per_case"] = json.loads(row.get("per_case") or "[]")
     return out
 
 
-def list_runs(golden_set: str | None = None, limit: int = 50) -> list[dict]:
-    """Finished and cancelled runs, newest first."""
-    sql = "SELECT id, at, dataset, metrics, golden_set, config, status, started_by, done, total, report_path FROM eval_runs"
-    params: list = []
-    if golden_set:
-        sql += " WHERE golden_set = ?"
-        params.append(golden_set)
-    sql += " ORDER BY id DESC LIMIT ?"
-    params.append(int(limit))
-    return [_run_row(r, full=False) for r in get_db().query(sql, params)]
-
-
-def get_run(run_id: int | str) -> dict:
+def _run_id(run_id: int | str) -> int:
     try:
-        rid = int(run_id)
+        return int(run_id)
     except (TypeError, ValueError):
         raise BadInputError(f"评测运行编号应为数字，收到“{run_id}”") from None
-    row = get_db().one("SELECT * FROM eval_runs WHERE id = ?", (rid,))
+
+
+def _visible_row(principal, run_id: int | str, columns: str = "*") -> dict:
+    """The run's row if ``principal`` may see it; another tenant's run reads as missing."""
+    require_reviewer(principal)
+    rid = _run_id(run_id)
+    row = get_db().one(f"SELECT {columns} FROM eval_runs WHERE id = ?", (rid,))
+    if row is None or not tenant_visible(principal, row.get("tenant")):
+        raise NotFoundError(f"评测运行 {run_id} 不存在")
+    return row
+
+
+def _load_run(run_id: int | str) -> dict:
+    """A run by id, whoever ran it (the service's own bookkeeping)."""
+    row = get_db().one("SELECT * FROM eval_runs WHERE id = ?", (_run_id(run_id),))
     if row is None:
         raise NotFoundError(f"评测运行 {run_id} 不存在")
     return _run_row(row, full=True)
 
 
-def baseline_of(golden_set: str) -> int | None:
-    row = get_db().one("SELECT run_id FROM eval_baselines WHERE golden_set = ?", (golden_set,))
+def list_runs(principal, golden_set: str | None = None, limit: int = 50) -> list[dict]:
+    """The runs ``principal`` may see (all of them for administrators), newest first."""
+    require_reviewer(principal)
+    sql = ("SELECT id, at, dataset, metrics, golden_set, config, status, started_by, done, total, report_path, tenant"
+           " FROM eval_runs")
+    params: list = []
+    if golden_set:
+        sql += " WHERE golden_set = ?"
+        params.append(golden_set)
+    rows = [r for r in get_db().query(sql + " ORDER BY id DESC", params) if tenant_visible(principal, r.get("tenant"))]
+    return [_run_row(r, full=False) for r in rows[:int(limit)]]
+
+
+def get_run(principal, run_id: int | str) -> dict:
+    """A run with its per-case results and traces; NotFoundError for another tenant's run."""
+    return _run_row(_visible_row(principal, run_id), full=True)
+
+
+def baseline_of(golden_set: str, tenant: str = "") -> int | None:
+    """The baseline pinned for ``golden_set`` by the runs of one tenant scope."""
+    row = get_db().one("SELECT run_id FROM eval_scope_baselines WHERE golden_set = ? AND tenant = ?",
+                       (golden_set, tenant or ""))
     return int(row["run_id"]) if row else None
 
 
-def _baseline_id(golden_set: str, baseline: str | int | None) -> int | None:
+def _baseline_id(principal, golden_set: str, baseline: str | int | None) -> int | None:
     if baseline in (None, "", "pinned"):
-        return baseline_of(golden_set)
-    return get_run(baseline)["id"]
+        return baseline_of(golden_set, run_scope(principal))
+    return (get_run(principal, baseline) if principal is not None else _load_run(baseline))["id"]
 
 
 def pin_baseline(principal, golden_set: str, run_id: int) -> None:
-    """Pin ``run_id`` as the baseline of ``golden_set`` (replacing the previous one)."""
+    """Pin ``run_id`` as the baseline of ``golden_set`` for the run's tenants (replacing theirs)."""
+    _pin(golden_set, get_run(principal, run_id), principal.name)
+
+
+def _pin(golden_set: str, run: dict, by: str | None) -> None:
     from core.security.audit import audit
 
-    run = get_run(run_id)
     if run["status"] != "done":
         raise BadInputError("只能把完整跑完的运行设为基线")
     db = get_db()
     with db.transaction():
-        db.execute("DELETE FROM eval_baselines WHERE golden_set = ?", (golden_set,))
-        db.execute("INSERT INTO eval_baselines (golden_set, run_id, pinned_by, pinned_at) VALUES (?, ?, ?, ?)",
-                   (golden_set, run["id"], getattr(principal, "name", None),
-                    datetime.now(timezone.utc).isoformat(timespec="seconds")))
-    audit(getattr(principal, "name", None), "eval.pin", target=golden_set, detail={"run_id": run["id"]})
+        db.execute("DELETE FROM eval_scope_baselines WHERE golden_set = ? AND tenant = ?", (golden_set, run["tenant"]))
+        db.execute("INSERT INTO eval_scope_baselines (golden_set, tenant, run_id, pinned_by, pinned_at)"
+                   " VALUES (?, ?, ?, ?, ?)",
+                   (golden_set, run["tenant"], run["id"], by, datetime.now(timezone.utc).isoformat(timespec="seconds")))
+    audit(by, "eval.pin", target=golden_set, detail={"run_id": run["id"], "tenant": run["tenant"]})
 
 
 # ---- reports -------------------------------------------------------------------------------
-def compare(run_id: int, baseline_id: int | None = None, tolerance: float = DEFAULT_TOLERANCE) -> dict:
-    """Headline metrics of a run against a baseline (default: its set's pinned one):
-    ``{"run", "baseline", "rows": [{"metric", "label", "value", "baseline", "delta", "regressed"}],
-    "regressions"}``."""
-    run = get_run(run_id)
-    base_id = baseline_id if baseline_id is not None else baseline_of(run["set"])
-    base = get_run(base_id) if base_id is not None else None
+def compare(principal, run_id: int, baseline_id: int | None = None, tolerance: float = DEFAULT_TOLERANCE) -> dict:
+    """Headline metrics of a run against a baseline (default: the one its tenants pinned for
+    its set): ``{"run", "baseline", "rows": [{"metric", "label", "value", "baseline", "delta",
+    "regressed"}], "regressions"}``."""
+    run = get_run(principal, run_id)
+    base_id = baseline_id if baseline_id is not None else baseline_of(run["set"], run["tenant"])
+    base = get_run(principal, base_id) if base_id is not None else None
     regs = regressions(run["metrics"], base["metrics"], tolerance) if base and base["id"] != run["id"] else []
     rows = []
     for name, label in HEADLINE.items():
@@ -348,14 +407,14 @@ def compare(run_id: int, baseline_id: int | None = None, tolerance: float = DEFA
             "tolerance": tolerance}
 
 
-def trend(golden_set: str, limit: int = 20) -> list[dict]:
-    """Headline metrics of the set's finished runs, oldest first."""
-    runs = [r for r in list_runs(golden_set, limit) if r["status"] == "done"][::-1]
+def trend(principal, golden_set: str, limit: int = 20) -> list[dict]:
+    """Headline metrics of the set's finished runs ``principal`` may see, oldest first."""
+    runs = [r for r in list_runs(principal, golden_set, limit) if r["status"] == "done"][::-1]
     return [{"run": r["id"], "at": r["at"], **{HEADLINE[k]: metric_value(r["metrics"], k) for k in HEADLINE}}
             for r in runs]
 
 
-def breakdown(run_id: int, by: str) -> list[dict]:
+def breakdown(principal, run_id: int, by: str) -> list[dict]:
     """Pass rate of a run by ``category`` | ``tenant`` | ``intent`` | ``kind``."""
     if by not in ("category", "tenant", "intent", "kind"):
         from core.errors import enum_error
@@ -363,18 +422,18 @@ def breakdown(run_id: int, by: str) -> list[dict]:
         raise enum_error("分组", by, ["category", "tenant", "intent", "kind"])
     groups: dict[str, list[bool]] = {}
     kinds = {"docs": "政策问答", "kg": "图谱问答"}
-    for c in get_run(run_id)["per_case"]:
+    for c in get_run(principal, run_id)["per_case"]:
         g = str(c.get(by) or "未知")
         groups.setdefault(kinds.get(g, g) if by == "kind" else g, []).append(bool(c.get("ok")))
     return [{"group": g, "cases": len(v), "passed": sum(v), "rate": round(sum(v) / len(v), 4)}
             for g, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))]
 
 
-def flipped(run_a: int, run_b: int) -> list[dict]:
+def flipped(principal, run_a: int, run_b: int) -> list[dict]:
     """Cases whose pass/fail differs between two runs (``run_a`` before, ``run_b`` after)."""
-    a = {c["id"]: c for c in get_run(run_a)["per_case"]}
+    a = {c["id"]: c for c in get_run(principal, run_a)["per_case"]}
     out = []
-    for c in get_run(run_b)["per_case"]:
+    for c in get_run(principal, run_b)["per_case"]:
         before = a.get(c["id"])
         if before is not None and bool(before.get("ok")) != bool(c.get("ok")):
             out.append({"id": c["id"], "question": c.get("question"), "before": bool(before.get("ok")),
@@ -392,8 +451,19 @@ def config_rows(run: dict) -> list[dict]:
             "向量模型": cfg.get("embed_model") or "", "重排模型": cfg.get("rerank_model") or "（未使用）",
             "检索片段数": r.get("k"), "融合权重": f"关键词 {w.get('bm25')} · 向量 {w.get('dense')} · 标题 {w.get('title')}",
             "阈值": f"相关 {t.get('relevant')} · 充分 {t.get('strong')} · 句子 {t.get('sentence')} · 引用支撑 {t.get('support')}",
-            "代码版本": cfg.get("code_version") or "", "发起人": run.get("by") or "命令行"}
+            "代码版本": cfg.get("code_version") or "", "发起人": run.get("by") or "命令行",
+            "租户": run.get("tenant") or "（管理员，全部租户）",
+            "大模型评分": f"开启（{cfg.get('llm_model')}）" if cfg.get("llm_judge") else "未开启"}
     return [{"项": k, "值": str(v)} for k, v in rows.items()]
+
+
+def judge_summary(kind_metrics: dict) -> str:
+    """"大模型评分：…（未评分 N 例）" for a run that used the LLM judge, else ""."""
+    unscored = kind_metrics.get("llm_judge_unscored")
+    if unscored is None:
+        return ""
+    score = kind_metrics.get("llm_judge")
+    return f"大模型评分：{'无' if score is None else f'{score:.1%}'}（未评分 {unscored} 例）"
 
 
 def failed_checks(case: dict) -> str:
@@ -405,8 +475,9 @@ def failed_checks(case: dict) -> str:
     return "、".join(names.get(k, k) for k, v in (case.get("checks") or {}).items() if not v)
 
 
-__all__ = ["METRIC_LABELS", "run_eval", "start_run", "cancel_run", "run_progress", "list_runs", "get_run", "compare",
-           "trend", "breakdown", "flipped", "pin_baseline", "golden_sets", "import_set", "export_set", "save_case"]
+__all__ = ["METRIC_LABELS", "judge_available", "run_eval", "start_run", "cancel_run", "run_progress", "list_runs",
+           "get_run", "compare", "trend", "breakdown", "flipped", "pin_baseline", "golden_sets", "import_set",
+           "export_set", "save_case"]
 
 
 # ---- CLI -----------------------------------------------------------------------------------
@@ -424,7 +495,8 @@ def cli_eval(args: argparse.Namespace) -> int:
     result = run_eval(args.dataset, args.out, progress, set_name=getattr(args, "set", None),
                       baseline=getattr(args, "baseline", None), pin=bool(getattr(args, "pin", False)),
                       tolerance=getattr(args, "tolerance", None) or DEFAULT_TOLERANCE,
-                      retrieval_k=getattr(args, "retrieval_k", None), principal=principal)
+                      retrieval_k=getattr(args, "retrieval_k", None), judge=bool(getattr(args, "judge", False)),
+                      principal=principal)
 
     def human(r: dict) -> str:
         m = r["metrics"]
@@ -433,6 +505,8 @@ def cli_eval(args: argparse.Namespace) -> int:
             if kind in m and m[kind]["accuracy"] is not None:
                 parts.append(f"{title}：通过率 {m[kind]['accuracy']:.1%}（{m[kind]['cases']} 例），"
                              f"p50 {m[kind]['latency_p50_ms']} ms")
+            if judge_summary(m.get(kind) or {}):
+                parts.append(f"{title} {judge_summary(m[kind])}")
         if r["baseline"] is not None:
             parts.append(f"对比基线 {r['baseline']}：" + ("退步 " + "、".join(HEADLINE[k] for k in r["regressions"])
                                                        if r["regressions"] else "无退步"))

@@ -364,7 +364,9 @@ def require_reviewer(principal) -> None:
         raise PermissionDenied("只有评测员、部门经理和管理员可以使用每周复盘和评测报告")
 
 
-def _tenant_visible(principal, tenant: str | None) -> bool:
+def tenant_visible(principal, tenant: str | None) -> bool:
+    """Whether a record stored for ``tenant`` (comma-separated tenants) is ``principal``'s to
+    see: administrators see all, others the records of one of their tenants."""
     if principal.is_admin:
         return True
     return bool(set(filter(None, str(tenant or "").split(","))) & set(principal.tenants))
@@ -466,7 +468,7 @@ def week_queue(principal, week: str | None = None, *, source: str | None = None,
     week = parse_week(week)
     sync_week(week, now=now)
     rows = get_db().query(f"SELECT {_CASE_COLS} FROM bad_cases WHERE week = ? ORDER BY id DESC", (week,))
-    rows = [r for r in rows if _tenant_visible(principal, r["tenant"])]
+    rows = [r for r in rows if tenant_visible(principal, r["tenant"])]
     counts = {"total": len(rows), "by_source": dict(Counter(r["source"] for r in rows)),
               "by_status": dict(Counter(r["status"] for r in rows)),
               "by_category": dict(Counter(r["category"] or "unclassified" for r in rows))}
@@ -505,7 +507,7 @@ def get_case(principal, case_id: int) -> dict:
     """One case with its masked trace and citations; a case of another tenant is "not found"."""
     require_reviewer(principal)
     row = get_db().one(f"SELECT {_CASE_COLS} FROM bad_cases WHERE id = ?", (_int(case_id),))
-    if row is None or not _tenant_visible(principal, row["tenant"]):
+    if row is None or not tenant_visible(principal, row["tenant"]):
         raise NotFoundError(f"复盘用例 {case_id} 不存在")
     return _case_row(principal, row, full=True)
 
@@ -652,7 +654,7 @@ def _visible_feedback(principal, rows: list[dict]) -> list[dict]:
             if r["user_name"] not in users:
                 users[r["user_name"]] = _user_tenant(r["user_name"])
             tenant = users[r["user_name"]]
-        if _tenant_visible(principal, tenant):
+        if tenant_visible(principal, tenant):
             out.append(r)
     return out
 
@@ -666,13 +668,13 @@ def week_summary(principal, week: str | None = None, *, weeks: int = 12, now: da
     top_docs: Counter = Counter()
     top_intents: Counter = Counter()
     for w in weeks_back(week, weeks):
-        events = [e for e in _week_events(w) if _tenant_visible(principal, e["tenant"])]
+        events = [e for e in _week_events(w) if tenant_visible(principal, e["tenant"])]
         fb = _visible_feedback(principal, _week_feedback(w))
         answered = [e for e in events if e["outcome"] != "waiting"]
         refused = sum(1 for e in answered if e["outcome"] == "refused")
         up, down = sum(1 for f in fb if int(f["rating"]) == 1), sum(1 for f in fb if int(f["rating"]) == -1)
         cases = get_db().query("SELECT tenant, category FROM bad_cases WHERE week = ?", (w,))
-        cases = [c for c in cases if _tenant_visible(principal, c["tenant"])]
+        cases = [c for c in cases if tenant_visible(principal, c["tenant"])]
         trend.append({"week": w, "questions": len(answered), "refused": refused,
                       "refusal_rate": round(refused / len(answered), 4) if answered else None,
                       "up": up, "down": down, "cases": len(cases),

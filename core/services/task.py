@@ -7,7 +7,7 @@ auto-confirmed) and returns the contract dict of shared/spec/cli.md::
     {"report", "steps": [{"tool","args","ok", "error","ms"}], "stopped_by": null|"steps"|"tokens"|"time",
      "citations": [...as ask-docs...], "latency_ms",
      "thread_id", "plan", "planned_by", "sections", "missing", "counters", "limits", "kind",
-     "mode", "notices", "need_confirm", "cancelled", "checks"}
+     "mode", "notices", "need_confirm", "cancelled", "checks", "tokens"}
 
 ``start_task`` stops at the plan review (``need_confirm`` holds the plan); ``resume_task``
 answers it ("确认" / "取消" / ``{"plan": [...]}``) and runs on. Threads are checkpointed
@@ -198,6 +198,7 @@ def _result(graph, config, thread_id: str, latency_ms: float) -> dict:
         "sections": st.get("sections") or [],
         "missing": st.get("missing") or [],
         "checks": st.get("checks") or [],
+        "tokens": int(st.get("tokens") or 0),  # LLM tokens of the whole task (0 in rules mode)
         "counters": {"steps": int(st.get("steps_done") or 0), "tokens": int(st.get("tokens") or 0),
                      "elapsed_s": float(st.get("elapsed_s") or 0.0)},
         "limits": {"max_steps": st.get("max_steps"), "max_tokens": st.get("max_tokens"),

@@ -238,3 +238,22 @@ MIGRATIONS.append(("1310_ui_sessions_reviews", [
     )""",
     "CREATE INDEX doc_reviews_uploader ON doc_reviews (uploaded_by, id)",
 ]))
+
+# ---- evaluation runs per tenant (issue 12): a run is stored with the tenants of the user who
+# ran it ('' = an administrator without tenants) and is seen only by users of those tenants and
+# administrators; each tenant scope pins its own baseline per golden set (existing baselines
+# become the administrators' ones).
+MIGRATIONS.append(("1320_eval_run_tenants", [
+    "ALTER TABLE eval_runs ADD COLUMN tenant TEXT NOT NULL DEFAULT ''",
+    """CREATE TABLE eval_scope_baselines (
+        golden_set TEXT NOT NULL,
+        tenant TEXT NOT NULL DEFAULT '',
+        run_id INTEGER NOT NULL,
+        pinned_by TEXT,
+        pinned_at TEXT NOT NULL DEFAULT {now},
+        PRIMARY KEY (golden_set, tenant)
+    )""",
+    "INSERT INTO eval_scope_baselines (golden_set, tenant, run_id, pinned_by, pinned_at)"
+    " SELECT golden_set, '', run_id, pinned_by, pinned_at FROM eval_baselines",
+    "DROP TABLE eval_baselines",
+]))

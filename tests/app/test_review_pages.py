@@ -106,7 +106,7 @@ def test_report_page_runs_a_set_and_draws_it_against_the_baseline(principal, wor
 
     write_records("weekly", [{"id": "a", "kind": "kg", "question": "甲？", "expect_answer_contains": ["1"]},
                              {"id": "b", "kind": "kg", "question": "乙？", "expect_answer_contains": ["2"]}])
-    good = E.run_eval(set_name="weekly", pin=True, ask=lambda c: {"answer": "1 2"})
+    good = E.run_eval(set_name="weekly", pin=True, principal=principal, ask=lambda c: {"answer": "1 2"})
     answers = {"a": "1", "b": "没有"}
     monkeypatch.setattr(E, "make_ask", lambda runner=None, k=None: (lambda c: {"answer": answers[c.id]}))
     at = AppTest.from_file(REPORT, default_timeout=60)
@@ -115,7 +115,7 @@ def test_report_page_runs_a_set_and_draws_it_against_the_baseline(principal, wor
     at.selectbox(key="ev_set").set_value("weekly").run()
     next(b for b in at.button if b.label == "运行评测").click().run()
     assert not at.exception
-    run_id = E.list_runs("weekly")[0]["id"]
+    run_id = E.list_runs(principal, "weekly")[0]["id"]
     assert run_id != good["run_id"]
     E.wait_run(run_id)
     at.run()  # the progress fragment sees the run ended
@@ -128,3 +128,52 @@ def test_report_page_runs_a_set_and_draws_it_against_the_baseline(principal, wor
     assert any("b" in list(t.value.get("编号", [])) for t in table if "编号" in t.value)
     flips = next(t.value for t in at.dataframe if f"第 {good['run_id']} 次" in t.value.columns)
     assert list(flips["编号"]) == ["b"] and list(flips[f"第 {run_id} 次"]) == ["未通过"]
+
+
+def test_report_page_hides_another_tenants_runs(workspace):
+    from core.evaluation.golden import write_records
+
+    write_records("weekly", [{"id": "a", "kind": "kg", "question": "甲？", "expect_answer_contains": ["1"]}])
+    run_id = E.run_eval(set_name="weekly", pin=True, principal=REVIEWER, ask=lambda c: {"answer": "2"})["run_id"]
+    outsider = Principal("outsider", Role.manager, tenants=("other",))
+    for principal, sees in ((outsider, False), (REVIEWER, True), (ADMIN, True)):
+        at = _run(REPORT, principal)
+        at.selectbox(key="ev_set").set_value("weekly").run()
+        assert not at.exception
+        no_runs = any("还没有运行记录" in i.value for i in at.info)
+        assert no_runs == (not sees) and (at.selectbox(key="ev_run").value == run_id if sees else True)
+        if not sees:  # exactly what an empty set shows; the set itself can still be managed
+            assert not at.get("plotly_chart") and any(b.label == "运行评测" for b in at.button)
+            assert any(b.label == "导入" for b in at.button)
+
+
+def test_report_page_offers_the_llm_judge_only_with_a_model(workspace, monkeypatch):
+    from core import config
+    from core.evaluation.golden import write_records
+    from tests.support.chat_server import ChatServer
+
+    write_records("weekly", [{"id": "a", "kind": "kg", "question": "甲？", "expect_answer_contains": ["1"]},
+                             {"id": "b", "kind": "kg", "question": "乙？", "expect_answer_contains": ["2"]}])
+    monkeypatch.setattr(E, "make_ask", lambda runner=None, k=None: (lambda c: {"answer": "3"}))
+    at = _run(REPORT, REVIEWER)
+    assert not at.exception and not any("大模型" in c.label for c in at.checkbox)  # rules mode: no judge offered
+    with ChatServer() as server:
+        server.enqueue({"content": '{"score": 3, "reason": "基本正确"}'}, {"content": "这个答案还行"})
+        for var, value in (("ZHICE_LLM_BASE_URL", server.base_url), ("ZHICE_LLM_API_KEY", "test-key"),
+                           ("ZHICE_LLM_MAX_RETRIES", "0")):
+            monkeypatch.setenv(var, value)
+        config.set_settings(None)
+        at = _run(REPORT, REVIEWER)
+        at.selectbox(key="ev_set").set_value("weekly").run()
+        next(c for c in at.checkbox if c.label.startswith("另请大模型")).check().run()
+        next(b for b in at.button if b.label == "运行评测").click().run()
+        assert not at.exception
+        run_id = E.list_runs(REVIEWER, "weekly")[0]["id"]
+        E.wait_run(run_id)
+    at.run()
+    at.run()
+    assert not at.exception
+    table = next(t.value for t in at.dataframe if "编号" in t.value.columns)
+    assert list(table["大模型评分"]) == ["75%", "未评分"]  # the malformed verdict leaves case b unscored
+    assert any("大模型评分：75.0%（未评分 1 例）" in c.value for c in at.caption)
+    assert any(r["label"] == "大模型评分（图谱问答）" for r in E.compare(REVIEWER, run_id)["rows"])

@@ -2,7 +2,8 @@
 real SDK path (JSON replies, streaming, malformed JSON, 429/5xx, slow replies).
 
 Script it with ``enqueue``: each request takes the next behaviour:
-  {"content": "text"}             a normal reply
+  {"content": "text"}             a normal reply (usage 11 prompt + 5 completion tokens, or
+                                  the spec's own {"usage": {"prompt_tokens", "completion_tokens"}})
   {"status": 429} / {"status": 503}  an error status
   {"sleep": 2.0, "content": "…"}  reply after a delay (for timeouts)
   {"stream": ["pie", "ces"]}      an SSE stream
@@ -28,6 +29,7 @@ class ChatServer:
         self.responder = responder
         self.queue: deque[dict] = deque()
         self.requests: list[dict] = []
+        self.tokens_sent = 0  # prompt + completion tokens of every usage block replied so far
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -76,13 +78,17 @@ class ChatServer:
                     usage = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body.get("model"),
                              "choices": [], "usage": {"prompt_tokens": 7, "completion_tokens": len(spec["stream"]),
                                                       "total_tokens": 7 + len(spec["stream"])}}
+                    server.tokens_sent += usage["usage"]["total_tokens"]
                     self.wfile.write(f"data: {json.dumps(usage)}\n\ndata: [DONE]\n\n".encode())
                     self.wfile.flush()
                     return
+                usage = {"prompt_tokens": 11, "completion_tokens": 5, **spec.get("usage", {})}
+                usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+                server.tokens_sent += usage["total_tokens"]
                 reply = {"id": "c1", "object": "chat.completion", "created": 0, "model": body.get("model"),
                          "choices": [{"index": 0, "finish_reason": "stop",
                                       "message": {"role": "assistant", "content": spec.get("content", "")}}],
-                         "usage": {"prompt_tokens": 11, "completion_tokens": 5, "total_tokens": 16}}
+                         "usage": usage}
                 self._send(200, json.dumps(reply, ensure_ascii=False).encode())
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

@@ -75,3 +75,19 @@ def test_judgements_and_headline_metrics():
     worse = {"docs": {**m, "accuracy": m["accuracy"] - 0.05}}
     assert regressions(worse, {"docs": m}, 0.02) == ["docs.accuracy"]
     assert regressions({"docs": {**m, "accuracy": m["accuracy"] - 0.01}}, {"docs": m}, 0.02) == []
+
+
+def test_faithfulness_reads_answers_as_the_agent_writes_them():
+    """The agent puts the marker after the full stop and lists clauses with semicolons under a
+    lead-in line: every such sentence its passage supports counts, an unsupported one does not."""
+    from core.evaluation.metrics import faithfulness
+
+    answer = ("依据《2025年济南市“泉城购”零售、餐饮消费券发放活动公告》：\n"
+              "- 轮次: 第三轮；批次: 批次2；发放时间: 9月8日10:00-9月14日23:59。[1]\n"
+              "- 每位消费者每类产品可补贴1件，每件补贴不超过2000元。[2]\n"
+              "- 补贴资金由省财政全额承担。[2]")
+    citations = [{"n": 1, "quote": "第三轮 批次2 发放时间：9月8日10:00-9月14日23:59"},
+                 {"n": 2, "quote": "每位消费者每类产品可补贴1件（空调类产品最多补贴3件），每件补贴不超过2000元。"}]
+    assert faithfulness(answer, citations) == 0.6667  # the last sentence is not in passage [2]
+    assert faithfulness("补贴比例为15%；最高2000元。[1][2]", [{"n": 1, "quote": "补贴比例为15%"},
+                                                       {"n": 2, "quote": "最高2000元"}]) == 1.0

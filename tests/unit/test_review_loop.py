@@ -68,7 +68,7 @@ def test_case_to_golden_then_the_next_run_includes_it_and_the_gate(store, worksp
     R.classify(REVIEWER, case["id"], category="期望偏差", expected="共 1 人", status="已解决")
     res = R.to_golden(REVIEWER, case["id"], "weekly")
     assert res["golden"]["kind"] == "kg" and res["golden"]["expect_answer_contains"] == ["共 1 人"]
-    assert any(s["name"] == "weekly" and not s["builtin"] for s in E.golden_sets())
+    assert any(s["name"] == "weekly" and not s["builtin"] for s in E.golden_sets(REVIEWER))
 
     # the case's relative dates run against the same "today"
     monkeypatch.setattr(E, "make_ask", _fixed_today_ask(date(2026, 11, 30)))
@@ -76,19 +76,19 @@ def test_case_to_golden_then_the_next_run_includes_it_and_the_gate(store, worksp
     assert first["per_case"][0]["id"] == res["golden"]["id"] and first["per_case"][0]["ok"], first["per_case"]
     assert first["metrics"]["kg"]["accuracy"] == 1.0 and first["config"]["mode"] == "rules"
     assert first["config"]["code_version"] and first["config"]["retrieval"]["k"] == 16
-    assert E.baseline_of("weekly") == first["run_id"]
+    assert E.baseline_of("weekly") == first["run_id"]  # pinned for the administrators' runs
 
     # a worse run: the gate fails, the page's comparison flags it, the flip is listed
     monkeypatch.setattr(E, "make_ask", lambda runner=None, k=None: (lambda case: {"answer": "不知道", "rows": []}))
     code = main(["eval", "--set", "weekly", "--gate", "--json"])
     assert code == 1
-    runs = E.list_runs("weekly")
+    runs = E.list_runs(ADMIN, "weekly")
     worse = runs[0]["id"]
-    cmp = E.compare(worse)
+    cmp = E.compare(ADMIN, worse)
     assert cmp["baseline"] == first["run_id"] and "kg.accuracy" in cmp["regressions"]
-    assert [f["id"] for f in E.flipped(first["run_id"], worse)] == [res["golden"]["id"]]
-    assert E.breakdown(worse, "category")[0]["group"] == "期望偏差"
-    assert [t["run"] for t in E.trend("weekly")] == [first["run_id"], worse]
+    assert [f["id"] for f in E.flipped(ADMIN, first["run_id"], worse)] == [res["golden"]["id"]]
+    assert E.breakdown(ADMIN, worse, "category")[0]["group"] == "期望偏差"
+    assert [t["run"] for t in E.trend(ADMIN, "weekly")] == [first["run_id"], worse]
     # the same run without --gate succeeds and reports the regression
     assert main(["eval", "--set", "weekly", "--json"]) == 0
 
@@ -123,15 +123,16 @@ def test_background_run_progress_and_cancel(workspace):
     E.cancel_run(REVIEWER, run_id)
     gate.set()
     E.wait_run(run_id)
-    p = E.run_progress(run_id)
+    p = E.run_progress(REVIEWER, run_id)
     assert p["status"] == "cancelled" and p["total"] == 5 and p["done"] < 5
-    run = E.get_run(run_id)
+    run = E.get_run(REVIEWER, run_id)
     assert run["status"] == "cancelled" and len(run["per_case"]) == p["done"]
     with pytest.raises(Exception):
         E.pin_baseline(ADMIN, "bg", run_id)  # only complete runs can be the baseline
     done_id = E.start_run(REVIEWER, "bg", ask=lambda case: {"answer": "x"})
     E.wait_run(done_id)
-    assert E.run_progress(done_id)["status"] == "done" and E.get_run(done_id)["metrics"]["kg"]["accuracy"] == 1.0
+    assert E.run_progress(REVIEWER, done_id)["status"] == "done"
+    assert E.get_run(REVIEWER, done_id)["metrics"]["kg"]["accuracy"] == 1.0
 
 
 def test_import_export_and_edit_sets(workspace):
@@ -147,7 +148,7 @@ def test_import_export_and_edit_sets(workspace):
     assert json.loads(E.export_set("mine"))["question"] == "改过的问题"
     # editing a built-in set copies it into the workspace, the shipped file is untouched
     E.save_case(REVIEWER, "kg_golden", {"id": "new-1", "kind": "kg", "question": "新问题"})
-    sets = {s["name"]: s for s in E.golden_sets()}
+    sets = {s["name"]: s for s in E.golden_sets(REVIEWER)}
     assert not sets["kg_golden"]["builtin"] and sets["kg_golden"]["cases"] > 500
     with pytest.raises(Exception):
         E.import_set(Principal("staff_a", Role.staff, tenants=("demo",)), "mine", good)
