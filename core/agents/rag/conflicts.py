@@ -18,11 +18,10 @@ from core.agents.rag.logic import (
     tier_spans, without_tiers,
 )
 from core.agents.rag.runtime import doc_title
-from core.agents.rag.textutil import coverage, key_terms, ngram_containment, norm, place_words
+from core.agents.rag.textutil import key_terms, ngram_containment, norm, place_words
 from core.documents.precedence import decide, precedence_rules
 
 MAX_OTHERS = 6  # documents of the pool compared with the answer's
-TITLE_MARGIN = 0.25  # a document whose title matches the question this much worse is about something else
 
 
 def slot_sentence(question: str, chunks: list[dict]) -> dict | None:
@@ -127,23 +126,20 @@ def detect_conflicts(question: str, answer: str, used: list[dict], pool: list[di
         values = slot_values(hit["sentence"], shape)
         if values:
             sides[doc_id] = {"doc": chunks[0], "chunk_id": hit["chunk_id"], "sentence": hit["sentence"], "values": values}
-    terms = list(key_terms(question))
-    title_cov = {k: coverage(terms, f"{s['doc'].get('title') or ''} {s['doc'].get('file_name') or ''}")[0]
-                 for k, s in sides.items()}
     out: list[dict] = []
     for a_id in [d for d in cited if d in sides]:
         a = sides[a_id]
         if not any(v in answer_n for vs in a["values"].values() for v in vs):
             continue  # the answer does not state this document's value
         for b_id, b in sides.items():
-            if b_id == a_id or title_cov[b_id] < title_cov[a_id] - TITLE_MARGIN \
-                    or not _same_subject(question, a["doc"], b["doc"]):
+            if b_id == a_id or not _same_subject(question, a["doc"], b["doc"]):
                 continue  # a document about another subject
             if tier_spans(a["sentence"]) != tier_spans(b["sentence"]) or not same_framing(a["sentence"], b["sentence"]):
                 continue  # another tier of a table, or a sentence about something else
             units = values_differ(a["values"], b["values"])
             if units and not any({c["a"]["doc"]["doc_id"], c["b"]["doc"]["doc_id"]} == {a_id, b_id} for c in out):
-                out.append({"slot": kind, "shape": shape, "units": units, "a": a, "b": b, "decision": decide(a["doc"], b["doc"], ctx)})
+                out.append({"slot": kind, "shape": shape, "units": units, "a": a, "b": b,
+                            "decision": decide(a["doc"], b["doc"], ctx)})
     return out
 
 
