@@ -185,3 +185,16 @@ def test_llm_answer_citing_the_earlier_round_is_reconciled_in_code(analyst):
     assert _roles(res) == {ROUND2: "采用", ROUND1: "另有规定"}
     assert _cited_line(res, ROUND2).startswith("以《") and "2025年9月5日24时" in _cited_line(res, ROUND2)
     assert _cited_line(res, ROUND1).startswith("另有规定：") and "后续轮次" in res["answer"]
+
+
+def test_golden_cases_of_conflicting_and_agreeing_evidence_pass(analyst):
+    """The golden set's 冲突证据 / 证据一致 cases, scored as the evaluation report scores them
+    (a note where the documents agree fails a case, as does a missing one)."""
+    from core.evaluation.golden import BUILTIN_DIR, load_golden
+    from core.evaluation.metrics import AGREE_CATEGORY, CONFLICT_CATEGORY, score_case
+    from core.services.ask_docs import ask_docs
+
+    cases = [c for c in load_golden(BUILTIN_DIR / "docs_golden.jsonl") if c.category in (CONFLICT_CATEGORY, AGREE_CATEGORY)]
+    assert {c.category for c in cases} == {CONFLICT_CATEGORY, AGREE_CATEGORY} and len(cases) >= 6
+    failed = {c.id: score_case(c, ask_docs(c.question, analyst))["checks"] for c in cases}
+    assert not {k: v for k, v in failed.items() if not all(v.values())}
