@@ -173,11 +173,17 @@ def test_llm_answer_citing_the_earlier_round_is_reconciled_in_code(analyst):
                  and "补贴资料申报及修改时间" in listing[m.end():].split("\n[")[0])
         return f"补贴资料申报及修改时间：2025年7月10日10时至2025年8月5日24时。[{n}]"
 
+    class Drafted(dict):
+        """A reply whose text is written from the request being answered (the last one received)."""
+
+        def get(self, key, default=None):
+            return draft(server.requests[-1]["body"]) if key == "content" else super().get(key, default)
+
     with ChatServer() as server:
         server.enqueue({"content": json.dumps({"queries": [ASK_DEADLINE], "kept_entities": ["济南", "下半年"]},
                                               ensure_ascii=False)},
                        {"content": json.dumps({"verdicts": [{"n": i, "relevant": True} for i in range(1, 17)]})},
-                       {"reply": draft})
+                       Drafted())
         llm = OpenAIClient(load_settings({"llm_base_url": server.base_url, "llm_api_key": "test-key",
                                           "llm_model": "test-model", "llm_max_retries": 0}))
         res = ask_docs(ASK_DEADLINE, analyst, llm=llm)

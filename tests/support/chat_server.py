@@ -7,7 +7,6 @@ Script it with ``enqueue``: each request takes the next behaviour:
   {"sleep": 2.0, "content": "…"}  reply after a delay (for timeouts)
   {"stream": ["pie", "ces"]}      an SSE stream
   {"raw": "not json"}             a body that is not a Chat Completions object
-  {"reply": fn}                   a normal reply whose text is fn(request body)
 """
 
 from __future__ import annotations
@@ -74,8 +73,7 @@ class ChatServer:
                     return
                 reply = {"id": "c1", "object": "chat.completion", "created": 0, "model": body.get("model"),
                          "choices": [{"index": 0, "finish_reason": "stop",
-                                      "message": {"role": "assistant", "content": spec["reply"](body) if "reply" in spec
-                                                  else spec.get("content", "")}}],
+                                      "message": {"role": "assistant", "content": spec.get("content", "")}}],
                          "usage": {"prompt_tokens": 11, "completion_tokens": 5, "total_tokens": 16}}
                 self._send(200, json.dumps(reply, ensure_ascii=False).encode())
 
