@@ -198,8 +198,9 @@ def reconcile_answer(answer: str, used: list[dict], pool: list[dict], conflicts:
     return text, used, roles
 
 
-def conflict_trace(conflicts: list[dict]) -> list[dict]:
-    """What reviewers see (trace, audit log): the slot, both sides and the deciding rule."""
+def conflict_trace(conflicts: list[dict], roles: dict[str, str]) -> list[dict]:
+    """What reviewers see (trace, audit log): the slot, both sides, the deciding rule and the
+    role of each side's passage on the citation cards."""
     def side(s: dict) -> dict:
         return {"doc_id": s["doc"]["doc_id"], "title": doc_title(s["doc"]), "chunk_id": s["chunk_id"],
                 "sentence": s["sentence"][:160], "values": sorted(v for vs in s["values"].values() for v in vs)}
@@ -209,5 +210,6 @@ def conflict_trace(conflicts: list[dict]) -> list[dict]:
         dec = c["decision"]
         out.append({"slot": c["slot"], "answer_side": side(c["a"]), "other_side": side(c["b"]),
                     "prevails": {"a": "answer_side", "b": "other_side"}.get(dec["winner"] or "", ""),
-                    "rule": dec["rule"], "rule_label": dec["label"], "reason": dec["reason"]})
+                    "rule": dec["rule"], "rule_label": dec["label"], "reason": dec["reason"],
+                    "roles": {s["chunk_id"]: roles.get(s["chunk_id"], "") for s in (c["a"], c["b"])}})
     return out

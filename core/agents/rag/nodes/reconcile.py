@@ -52,10 +52,7 @@ def reconcile(state: dict, *, config) -> dict:
     if not found:
         return {"conflicts": [], "trace": add_trace(state, "reconcile", t0, conflicts=[])}
     text, used, roles = reconcile_answer(answer, used, pool, found)
-    shown = conflict_trace(found)
-    for c in shown:
-        c["roles"] = {c["answer_side"]["chunk_id"]: roles.get(c["answer_side"]["chunk_id"], ""),
-                      c["other_side"]["chunk_id"]: roles.get(c["other_side"]["chunk_id"], "")}
+    shown = conflict_trace(found, roles)
     checks = {**(state.get("checks") or {}), "conflicts": len(found)}
     return {"generation": text, "used_documents": used, "conflicts": shown, "checks": checks,
             "trace": add_trace(state, "reconcile", t0, conflicts=shown)}
