@@ -10,7 +10,7 @@ import streamlit as st
 
 NODE_LABELS = {"guard": "输入安全检查", "rewrite": "改写问题", "clarify": "请求澄清", "retrieve": "检索文档",
                "grade": "评估相关性", "reflect": "反思并调整检索", "generate": "生成回答", "check": "引用核验",
-               "fallback": "拒答兜底", "finalize": "输出审核"}
+               "fallback": "拒答兜底", "reconcile": "冲突证据", "finalize": "输出审核"}
 
 
 def stream_text(text: str, step: int = 6, delay: float = 0.01) -> Iterator[str]:
@@ -134,6 +134,10 @@ def render_trace(result: dict) -> None:
             elif t["node"] == "check":
                 for f in t.get("failed") or []:
                     st.caption(f"未通过：{f}")
+            elif t["node"] == "reconcile":
+                from components.citations import render_conflicts
+
+                render_conflicts(t.get("conflicts") or [])
         line = _check_line(checks)
         if line:
             st.caption("核验：" + line)

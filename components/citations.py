@@ -1,6 +1,7 @@
-"""Citation cards: file, 文号, issuer, date, status badge (已到期 with its date), page, quote;
-a button per card asks the page to open the cited passage (PDF page with highlight / DOCX
-paragraph)."""
+"""Citation cards: file, 文号, issuer, date, status badge (已到期 with its date), page, quote,
+and, where the answer's documents conflict, whether the card's document was 采用 or is the
+另有规定 one; a button per card asks the page to open the cited passage (PDF page with
+highlight / DOCX paragraph). Also the conflict lines reviewers read in a trace."""
 
 from __future__ import annotations
 
@@ -20,6 +21,21 @@ def status_badge(status: str, expiry_date: str = "") -> str:
     return f":{color}-badge[{icon} {label}]"
 
 
+ROLE_BADGES = {"采用": ":green-badge[:material/task_alt: 采用]", "另有规定": ":orange-badge[:material/call_split: 另有规定]",
+               "并列": ":gray-badge[:material/compare_arrows: 并列]"}
+
+
+def render_conflicts(conflicts: list[dict]) -> None:
+    """One line per detected conflict: both documents with their values, which prevails and the rule."""
+    for c in conflicts or []:
+        a, b = c.get("answer_side") or {}, c.get("other_side") or {}
+        prevails = {"answer_side": a, "other_side": b}.get(c.get("prevails") or "")
+        verdict = f"采用《{prevails.get('title', '')}》" if prevails else "未判定，两种规定并列"
+        st.caption(f"冲突（{c.get('slot', '')}）：《{a.get('title', '')}》{'、'.join(a.get('values') or [])} ↔ "
+                   f"《{b.get('title', '')}》{'、'.join(b.get('values') or [])}；{verdict}；"
+                   f"依据：{c.get('rule_label', '')}——{c.get('reason', '')}")
+
+
 def render_citation_cards(citations: list[dict], *, key: str) -> dict | None:
     """Render one card per citation; returns the citation whose “查看原文” was clicked."""
     clicked = None
@@ -27,7 +43,8 @@ def render_citation_cards(citations: list[dict], *, key: str) -> dict | None:
         with st.container(border=True):
             top = st.columns([6, 2])
             title = c.get("title") or c.get("file_name") or ""
-            top[0].markdown(f"**[{c['n']}] {title}**  \n{status_badge(c.get('status', ''), c.get('expiry_date', ''))}")
+            role = ROLE_BADGES.get(c.get("role") or "", "")
+            top[0].markdown(f"**[{c['n']}] {title}**  \n{status_badge(c.get('status', ''), c.get('expiry_date', ''))} {role}")
             if top[1].button("查看原文", key=f"{key}-cite-{c['n']}", width="stretch", icon=":material/find_in_page:"):
                 clicked = c
             pages = ""

@@ -12,6 +12,7 @@ from core.security.principals import ROLE_LABELS
 
 SOURCE_ICONS = {"thumbs_down": ":material/thumb_down:", "refusal": ":material/block:",
                 "check_failed": ":material/report:", "fallback": ":material/sync_problem:",
+                "conflict": ":material/call_split:",
                 "edited": ":material/edit_note:", "abandoned": ":material/hourglass_disabled:",
                 "sample": ":material/casino:"}
 

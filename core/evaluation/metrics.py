@@ -7,7 +7,8 @@ metrics are computed from — retrieval (expected files among the retrieved ones
 reciprocal rank), citations (precision: a citation of an expected file or whose quote holds an
 expected fact; recall: expected files cited), correctness (share of expected facts present),
 faithfulness (share of answer sentences that the passages they cite support),
-refusal, rounds and reflection saves, KG provenance, tokens and latency.
+refusal, rounds and reflection saves, KG provenance, tokens and latency; conflicting evidence
+(cases of category 冲突证据 must note a conflict, cases of category 证据一致 must not).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ _CITE = re.compile(r"\[(\d+)\]")
 _SENT = re.compile(r"[^。！？\n]+(?:[。！？]+|\n|$)(?:\s*\[\d+\])*")
 RECALL_K = 5
 SUPPORT_MIN = 0.5
+CONFLICT_CATEGORY = "冲突证据"   # golden cases whose documents really conflict: a note must appear
+AGREE_CATEGORY = "证据一致"      # golden cases whose documents agree: no note may appear
 
 
 def _norm(text: str) -> str:
@@ -81,6 +84,7 @@ def judge(case: GoldenCase, result: dict) -> dict:
             j["citation_precision"] = _share(good, len(cites))
         if not refused:
             j["faithfulness"] = faithfulness(result.get("answer") or "", cites)
+        j["conflict"] = bool(result.get("conflicts"))
     else:
         rows = result.get("rows") or []
         j["provenance"] = bool(result.get("provenance")) if rows else None
@@ -100,6 +104,8 @@ def score_case(case: GoldenCase, result: dict) -> dict:
             checks["file_cited"] = any(f in cited for f in case.expect_files)
     if case.expect_answer_contains and not (case.kind == "docs" and case.expect_refusal):
         checks["answer_contains"] = all(_norm(x) in answer for x in case.expect_answer_contains)
+    if case.kind == "docs" and case.category in (CONFLICT_CATEGORY, AGREE_CATEGORY):
+        checks["conflict_noted"] = bool(result.get("conflicts")) == (case.category == CONFLICT_CATEGORY)
     if case.kind == "kg" and case.expect_rows is not None:
         checks["rows"] = len(result.get("rows") or []) == case.expect_rows
     if case.kind == "kg":
@@ -166,6 +172,10 @@ def aggregate(per_case: list[dict]) -> dict:
                 "refusal_precision": _share(tp, refused), "refusal_recall": _share(tp, should),
                 "rounds_mean": _mean(rounds),
                 "reflection_saves": sum(1 for j in js if j.get("reflection_save")),
+                "conflicts_detected": sum(1 for j in js if j.get("conflict")),
+                "conflicts_decided_as_expected": share([c for c in items if c.get("category") == CONFLICT_CATEGORY]),
+                "conflict_notes_where_agreeing": sum(1 for c in items if c.get("category") == AGREE_CATEGORY
+                                                     and (c.get("judgement") or {}).get("conflict")),
             })
         else:
             m["provenance_rate"] = _mean(None if j.get("provenance") is None else float(j["provenance"]) for j in js)
@@ -186,7 +196,9 @@ METRIC_LABELS: dict[str, str] = {
     **{k.split(".", 1)[1]: v for k, v in HEADLINE.items()},
     "accuracy": "通过率", "answer_contains": "答案要点全部命中", "file_cited": "引用正确文件", "refusal_correct": "拒答判断正确",
     "rows_exact": "结果行数一致", "provenance": "带溯源", "latency_p50_ms": "时延 p50 (ms)", "latency_p95_ms": "时延 p95 (ms)",
-    "rounds_mean": "平均检索轮数", "reflection_saves": "反思挽回", "tokens": "Token 用量", "correctness": "答案正确性",
+    "rounds_mean": "平均检索轮数", "reflection_saves": "反思挽回", "conflicts_detected": "检出冲突证据",
+    "conflicts_decided_as_expected": "冲突证据 按预期裁决", "conflict_notes_where_agreeing": "证据一致却提示冲突",
+    "conflict_noted": "冲突提示符合预期", "tokens": "Token 用量", "correctness": "答案正确性",
     "llm_judge": "大模型评分", "llm_judge_unscored": "大模型未评分（例）",
 }
 

@@ -132,7 +132,7 @@ def _judged(judge: Callable[[GoldenCase, dict], float | None], case: GoldenCase,
 def _trace(result: dict) -> dict:
     """What the report shows when a case is opened (kept small)."""
     keys = ("rounds", "checks", "notices", "mode", "citations", "trace", "slots", "plan", "queries", "provenance",
-            "retrieved_files")
+            "retrieved_files", "conflicts")
     out = {k: result.get(k) for k in keys if result.get(k) not in (None, [], {})}
     for c in out.get("citations") or []:
         c.pop("bbox", None)

@@ -6,7 +6,8 @@ the conversation) and returns the contract dict of shared/spec/cli.md::
 
     {"answer", "refused", "citations": [{"n","chunk_id","doc_id","file_name","doc_number","page",
      "bbox","quote", ...}], "rounds", "trace": [{"node", ...}], "latency_ms",
-     "checks", "notices", "clarify", "thread_id", "mode", "tokens"}
+     "checks", "notices", "clarify", "thread_id", "mode", "tokens",
+     "conflicts": [{"slot", "answer_side", "other_side", "prevails", "rule", "reason", ...}]}
 
 ``tokens`` is what the model servers reported for this answer's LLM calls (0 in rules mode).
 """
@@ -107,8 +108,9 @@ def _audit(principal: Principal, question: str, res: dict, scenario: str | None)
 
     trace = {"scenario": scenario or principal.scenario.value, "mode": res["mode"], "rounds": res["rounds"],
              "checks": res["checks"], "notices": res["notices"], "clarify": bool(res["clarify"]),
-             "citations": [{k: c.get(k) for k in ("n", "chunk_id", "doc_id", "file_name", "doc_number", "page")}
+             "citations": [{k: c.get(k) for k in ("n", "chunk_id", "doc_id", "file_name", "doc_number", "page", "role")}
                            for c in res["citations"]],
+             "conflicts": res["conflicts"],
              "trace": res["trace"]}
     record_question(principal, "docs", thread=res["thread_id"], question=question, answer=res["answer"],
                     refused=res["refused"], tenant=",".join(principal.tenants) or None,
@@ -122,7 +124,7 @@ def _result(st: dict, thread_id: str, latency_ms: float) -> dict:
         "refused": bool(st.get("refused")),
         "citations": [{k: c.get(k) for k in ("n", "chunk_id", "doc_id", "file_name", "doc_number", "page", "bbox",
                                              "quote", "title", "authority", "date", "status", "heading", "spans",
-                                             "source_type", "para", "page_end")}
+                                             "source_type", "para", "page_end", "role")}
                       for c in st.get("citations") or []],
         "rounds": int(st.get("attempt") or 0),
         "trace": st.get("trace") or [],
@@ -132,6 +134,7 @@ def _result(st: dict, thread_id: str, latency_ms: float) -> dict:
         "clarify": clarify,
         "thread_id": thread_id,
         "mode": st.get("mode") or "rules",
+        "conflicts": [] if st.get("refused") else (st.get("conflicts") or []),
     }
 
 

@@ -9,6 +9,8 @@ Every ISO week (Asia/Shanghai) the queue collects, from the questions the audit 
 - ``refusal``      an answer that refused;
 - ``check_failed`` a policy answer whose citation check failed or dropped claims;
 - ``fallback``     an answer that fell back to rules mode after a model failure;
+- ``conflict``     a policy answer whose documents filled the asked slot with different values
+                   (冲突证据: the trace names both, the prevailing one and the deciding rule);
 - ``edited``       a KG answer run on a plan the user edited;
 - ``abandoned``    a KG thread left waiting at a confirm step (no later event, 30 min on);
 - ``sample``       a reproducible random sample of 50 answered questions (seed = the week).
@@ -45,7 +47,7 @@ REVIEW_ROLES = ("admin", "manager", "reviewer")
 #: where a case came from, most telling first (the first one that applies is its ``source``)
 SOURCE_LABELS: dict[str, str] = {
     "thumbs_down": "用户点踩", "refusal": "拒答", "check_failed": "引用核验未通过", "fallback": "模型故障转规则",
-    "edited": "用户修改计划", "abandoned": "确认时放弃", "sample": "随机抽样",
+    "conflict": "冲突证据", "edited": "用户修改计划", "abandoned": "确认时放弃", "sample": "随机抽样",
 }
 CATEGORY_LABELS: dict[str, str] = {
     "retrieval": "检索失败", "understanding": "理解错误", "generation": "生成失败", "citation": "引用错误",
@@ -282,6 +284,8 @@ def collect_week(week: str, *, now: datetime | None = None) -> list[dict]:
             r.add("check_failed")
         if _fell_back(e):
             r.add("fallback")
+        if e["kind"] == "docs" and e["detail"].get("conflicts"):
+            r.add("conflict")
         if e["kind"] == "kg" and e["detail"].get("edited"):
             r.add("edited")
     # abandoned: a KG thread whose last event waits at a confirm step
@@ -394,6 +398,11 @@ def _hidden_docs(principal, doc_ids: Iterable[str]) -> set[str]:
 HIDDEN_TEXT = "（按您的权限已隐藏）"
 
 
+def _visible_conflicts(conflicts: list[dict], hidden: set[str]) -> list[dict]:
+    return [c for c in conflicts if not {(c.get("answer_side") or {}).get("doc_id"),
+                                          (c.get("other_side") or {}).get("doc_id")} & hidden]
+
+
 def _masked_detail(principal, kind: str, detail: dict) -> dict:
     """The recorded question detail as ``principal`` may see it (as on the Q&A pages):
     citations of documents they may not read, and the sentences citing them, hidden; a KG
@@ -401,8 +410,10 @@ def _masked_detail(principal, kind: str, detail: dict) -> dict:
     d = dict(detail)
     if kind in ("docs", "task"):  # a task report cites documents like an answer
         cites = d.get("citations") or []
-        hidden = _hidden_docs(principal, (c.get("doc_id") for c in cites))
+        sides = [s.get("doc_id") for c in d.get("conflicts") or [] for s in (c.get("answer_side") or {}, c.get("other_side") or {})]
+        hidden = _hidden_docs(principal, [*(c.get("doc_id") for c in cites), *sides])
         if hidden:
+            d["conflicts"] = _visible_conflicts(d.get("conflicts") or [], hidden)
             hidden_n = {str(c.get("n")) for c in cites if c.get("doc_id") in hidden}
             d["citations"] = [c if c.get("doc_id") not in hidden else
                               {"n": c.get("n"), "file_name": HIDDEN_TEXT, "hidden": True} for c in cites]
@@ -411,6 +422,8 @@ def _masked_detail(principal, kind: str, detail: dict) -> dict:
             trace = []
             for t in d.get("trace") or []:
                 t = dict(t)
+                if t.get("conflicts"):
+                    t["conflicts"] = _visible_conflicts(t["conflicts"], hidden)
                 if t.get("grades"):
                     t["grades"] = [g for g in t["grades"] if not any(str(g.get("chunk_id", "")).startswith(h) for h in hidden)]
                 trace.append(t)

@@ -1,6 +1,6 @@
 """Wiring of the policy-RAG graph (seed 002's reflection loop):
 
-guard → rewrite → retrieve → grade → (reflect → rewrite)* → generate → check → finalize
+guard → rewrite → retrieve → grade → (reflect → rewrite)* → generate → check → reconcile → finalize
                                    ↘ fallback → finalize      ↺ generate (once)
 rewrite → clarify (too vague) → END; guard → finalize (blocked).
 """
@@ -11,7 +11,7 @@ from langgraph.graph import END, START, StateGraph
 
 from core.agents.rag.logic import STRONG_THRESHOLD
 from core.agents.rag.nodes import (
-    check, clarify, fallback, finalize, generate, grade, guard, reflect, retrieve, rewrite,
+    check, clarify, fallback, finalize, generate, grade, guard, reconcile, reflect, retrieve, rewrite,
 )
 from core.agents.rag.state import MAX_ROUNDS, RagState
 
@@ -41,13 +41,13 @@ def route_after_grade(state: dict) -> str:
 
 
 def route_after_check(state: dict) -> str:
-    return {"ok": "finalize", "regenerate": "generate"}.get(state.get("check_route") or "", "fallback")
+    return {"ok": "reconcile", "regenerate": "generate"}.get(state.get("check_route") or "", "fallback")
 
 
 def build_graph(checkpointer=None):
     g = StateGraph(RagState)
     for name, fn in (("guard", guard), ("rewrite", rewrite), ("clarify", clarify), ("retrieve", retrieve),
-                     ("grade", grade), ("reflect", reflect), ("generate", generate), ("check", check),
+                     ("grade", grade), ("reflect", reflect), ("generate", generate), ("check", check), ("reconcile", reconcile),
                      ("fallback", fallback), ("finalize", finalize)):
         g.add_node(name, fn)
     g.add_edge(START, "guard")
@@ -60,7 +60,8 @@ def build_graph(checkpointer=None):
     g.add_edge("reflect", "rewrite")
     g.add_edge("generate", "check")
     g.add_conditional_edges("check", route_after_check,
-                            {"finalize": "finalize", "generate": "generate", "fallback": "fallback"})
+                            {"reconcile": "reconcile", "generate": "generate", "fallback": "fallback"})
+    g.add_edge("reconcile", "finalize")
     g.add_edge("fallback", "finalize")
     g.add_edge("finalize", END)
     return g.compile(checkpointer=checkpointer)

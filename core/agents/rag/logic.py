@@ -319,6 +319,19 @@ def question_amounts(question: str) -> list[float]:
 def amount_fits(amounts: list[float], sentence: str) -> bool | None:
     """Does a tier sentence ("发票金额为10万元（含）至30万元（不含）的") cover the amount the
     question states? None when the sentence states no tier."""
+    spans = tier_spans(sentence)
+    if not spans:
+        return None
+    return any(lo <= a <= hi for a in amounts for lo, hi in spans)
+
+
+def without_tiers(sentence: str) -> str:
+    """The sentence with its stated tiers blanked: their amounts are conditions, not values."""
+    return _OPEN_RANGE.sub(" ", _RANGE.sub(" ", norm(sentence)))
+
+
+def tier_spans(sentence: str) -> list[tuple[float, float]]:
+    """The amount tiers (in yuan) a sentence states: "10万元（含）至30万元（不含）" → (100000, 299999.99)."""
     t = norm(sentence)
     spans = []
     for m in _RANGE.finditer(t):
@@ -330,9 +343,7 @@ def amount_fits(amounts: list[float], sentence: str) -> bool | None:
     for m in _OPEN_RANGE.finditer(t):
         v = _yuan(m.group(1), m.group(2))
         spans.append((v, float("inf")) if m.group(3) == "以上" else (0.0, v))
-    if not spans:
-        return None
-    return any(lo <= a <= hi for a in amounts for lo, hi in spans)
+    return spans
 
 
 def answer_shape(question: str):
@@ -1153,19 +1164,23 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
                 # a period "7月19日至11月15日" says when it starts and when it ends
                 own_terms = [t for t in own_terms if t not in _PERIOD_WORDS]
                 if s_terms and all(t in _PERIOD_WORDS for t in s_terms):
-                    return []
-            if fit is True and not own_terms:
-                return []
-            if not s_terms:
-                return []
+                    return _filled(explain, d, shown, s_terms, [])
+            if (fit is True and not own_terms) or not s_terms:
+                return _filled(explain, d, shown, s_terms, [])
             cov, hit = _soft_coverage(own_terms or s_terms, ctx)
             if cov >= SLOT_COVER:
-                if explain is not None:
-                    explain.append({"doc": d.get("title"), "sentence": shown, "terms": s_terms, "hit": hit})
-                return []
+                return _filled(explain, d, shown, s_terms, hit)
             if explain is not None:
                 explain.append({"miss": shown[:50], "terms": s_terms, "cov": round(cov, 2)})
     return [kind]
+
+
+def _filled(explain: list | None, d: dict, sentence: str, terms: list[str], hit: list[str]) -> list[str]:
+    """The slot is filled: note by which sentence of which chunk (``explain``), no gap left."""
+    if explain is not None:
+        explain.append({"doc": d.get("title"), "chunk_id": d.get("chunk_id"), "sentence": sentence, "terms": terms,
+                        "hit": hit})
+    return []
 
 
 SLOT_COVER = 0.4

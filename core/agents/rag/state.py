@@ -42,6 +42,7 @@ class RagState(TypedDict, total=False):
     draft: str                    # last generated draft (before the citation check)
     claims: list[dict]
     citations: list[dict]
+    conflicts: list[dict]         # passages of other documents filling the asked slot differently (reconcile)
     refused: bool
     clarify: dict | None
     checks: dict
@@ -65,7 +66,7 @@ def turn_input(question: str, *, scenario: str | None = None, max_attempts: int 
         "sub_queries": [], "parts": [], "unanswered_parts": [], "focus_doc_ids": [], "excluded_doc_ids": [], "attempt": 0,
         "max_attempts": max_attempts, "documents": [], "graded_docs": [], "relevant_pool": [],
         "reflection_feedback": "", "missing_terms": [], "uncovered_terms": [], "used_documents": [], "generation": "", "draft": "",
-        "claims": [], "citations": [], "refused": False, "clarify": None, "checks": {}, "regenerations": 0,
+        "claims": [], "citations": [], "conflicts": [], "refused": False, "clarify": None, "checks": {}, "regenerations": 0,
         "check_feedback": "", "mode": "rules", "llm_failed": False, "notices": [], "trace": [], "blocked": False,
     }
 
@@ -116,6 +117,7 @@ def hit_to_doc(hit: Any, query: str = "") -> dict:
         "effective_date": _get(meta, "effective_date", "") or "", "status": _status(meta),
         "expiry_date": _get(meta, "expiry_date", "") or "",
         "level": _get(meta, "level", "") or "", "domain": _get(meta, "domain", "") or "",
+        "tenant": _get(meta, "tenant", "") or "",
         "source_type": _get(meta, "source_type", "") or "",
         "page": int(_get(chunk, "page_start", 1) or 1), "page_end": int(_get(chunk, "page_end", 1) or 1),
         "heading": _get(chunk, "heading", "") or "", "path": list(_get(chunk, "path", None) or []),

@@ -14,7 +14,9 @@ from core.security.injection import screen_answer
 HISTORY_TURNS = 6
 
 
-def build_citations(answer: str, used: list[dict]) -> list[dict]:
+def build_citations(answer: str, used: list[dict], roles: dict[str, str] | None = None) -> list[dict]:
+    """One card per cited number; ``roles`` marks the documents of a detected conflict
+    (chunk id → 采用 / 另有规定 / 并列)."""
     claims = split_claims(answer)
     numbers = sorted({n for c in claims for n in c["cites"] if 1 <= n <= len(used)})
     out = []
@@ -29,7 +31,8 @@ def build_citations(answer: str, used: list[dict]) -> list[dict]:
                     "bbox": (first or {}).get("bbox"), "quote": quote, "title": doc_title(d),
                     "authority": d.get("authority") or "", "date": d.get("date") or "", "status": d.get("status") or "",
                     "expiry_date": d.get("expiry_date") or "", "heading": d.get("heading") or "", "page_end": d.get("page_end"), "spans": spans,
-                    "source_type": d.get("source_type") or "", "para": (first or {}).get("para")})
+                    "source_type": d.get("source_type") or "", "para": (first or {}).get("para"),
+                    "role": (roles or {}).get(d["chunk_id"], "")})
     return out
 
 
@@ -74,7 +77,8 @@ def finalize(state: dict, *, config) -> dict:
             answer += "\n\n" + "\n".join(f"另：关于“{p.strip('？?。')}”，暂未查到相关规定，为避免误导，不作推测。"
                                           for p in open_parts)
             checks["partial_refusal"] = True
-    citations = [] if refused else build_citations(answer, used)
+    roles = {k: v for c in state.get("conflicts") or [] for k, v in (c.get("roles") or {}).items()}
+    citations = [] if refused else build_citations(answer, used, roles)
     counts: dict[str, int] = {}
     for cl in split_claims(answer):
         for n in cl["cites"]:

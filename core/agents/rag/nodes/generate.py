@@ -1,6 +1,7 @@
 """Generate: every key sentence carries [n]. Offline: extractive — the best-supported
 sentences of the used chunks, ordered and de-duplicated. With an LLM: a grounded prompt with
-the numbered chunks and conflict rules. The citation check (node ``check``) runs next."""
+the numbered chunks; where they disagree the model states each with its number and code
+decides (node ``reconcile``). The citation check (node ``check``) runs next."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ GENERATE_PROMPT = (
     "你是政务政策问答助手，只能依据下面编号的参考片段回答，不得使用片段以外的知识。\n"
     "规则：\n1. 每个关键句末尾用 [n] 标注所依据的片段编号，只能使用给出的编号；\n"
     "2. 优先使用片段原文中的数字、日期、金额和条件，不得改写数字；\n"
-    "3. 片段之间对同一事项规定不一致时：印发日期更新的文件优先；上级机关文件与下级细则冲突时以上级现行文件为准；"
-    "无法判断替代关系时，分别列出两份文件的表述，并注明各自的文号和日期；\n"
+    "3. 片段之间对同一事项规定不一致时，分别写出各文件的表述并各自标注编号，不要自行取舍"
+    "（以哪份为准由系统按效力、适用范围、文件关系和发布日期判断并注明）；\n"
     "4. 片段不足以回答时，直接说“暂未查到相关规定”，不要猜测；\n5. 回答简洁，用中文。\n" + DATA_INSTRUCTION + "\n" +
     READ_ONLY_SAFETY
 )
