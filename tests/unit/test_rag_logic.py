@@ -202,3 +202,15 @@ def test_document_wording_counts_for_colloquial_intent():
     d = _chunk(1, body)
     assert "市商务局进行解释" in logic.extract_answer("济南家电补贴细则由哪个部门负责解释？", [], [d])[0]
     assert "资金保障" in logic.extract_answer("济南家电以旧换新的资金从哪里来？", [], [d])[0]
+
+
+def test_department_named_only_by_its_article_heading_is_said():
+    """"由哪个部门负责": under "第十一条 市商务局" (the Jinan rules) the duty sentence names no
+    department itself; the answer must name the one the heading gives, not a bare duty."""
+    used = [_chunk(1, "负责组织实施家电以旧换新工作，会同有关部门做好补贴资金审核、兑付；负责本次活动的组织协调和宣传推介及咨询服务等工作。",
+                   heading="第十一条 市商务局")]
+    answer, _claims = logic.extract_answer("济南市家电以旧换新补贴由哪个部门负责", ["家电", "以旧换新", "补贴", "负责"], used)
+    assert "市商务局：负责组织实施" in answer
+    other, _ = logic.extract_answer("济南市家电以旧换新补贴标准是多少", ["家电", "以旧换新", "补贴", "标准"],
+                                    [_chunk(1, STD, heading="第五条 补贴标准")])
+    assert "补贴标准：" not in other  # only a department heading is said, and only for a department question

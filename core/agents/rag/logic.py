@@ -609,8 +609,30 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
             value = f"{int(m.group(1))}年{int(m.group(2))}月{int(m.group(3))}日"
         claims.insert(0, {"text": f"《{doc_title(d)}》的{label}{value}。", "cites": [n], "source": "",
                           "n": n, "pos": -1})
+    if slot_kind(question)[0] == "部门":
+        for cl in claims:
+            _name_the_org_from_heading(cl, used[cl["n"] - 1])
     claims.sort(key=lambda c: (c["n"], c["pos"]))
     return render_claims(claims, used), claims
+
+
+#: a department named as such (市商务局, 省发展改革委), not "有关部门" / "相关单位"
+_NAMED_ORG = re.compile(r"(?<![有相])[\u4e00-\u9fff]{1,10}(?:局|厅|委员会|发展改革委|政府|办公室|办公厅|银行)")
+_ARTICLE_HEAD = re.compile(r"第[一二三四五六七八九十百零\d]+条\s*")
+
+
+def _name_the_org_from_heading(claim: dict, d: dict) -> None:
+    """"第十一条 市商务局 / 负责组织实施…": a sentence under an article headed by the
+    department names it only through the heading; say it, so "哪个部门负责" is answered."""
+    head = heading_org(d)
+    if head and not _NAMED_ORG.search(claim["text"]):
+        claim["text"] = f"{head}：{claim['text']}"
+
+
+def heading_org(d: dict) -> str:
+    """The department an article heading names ("第十三条 市发展改革委" → 市发展改革委), or ""."""
+    head = _ARTICLE_HEAD.sub("", (d.get("heading") or "").split(">")[-1]).strip()
+    return head if head and _NAMED_ORG.fullmatch(head) else ""
 
 
 def render_claims(claims: list[dict], used: list[dict]) -> str:
@@ -1155,7 +1177,7 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
             sent_n = norm(shown)
             if total and not re.search(r"共计|一共|总共|合计|总计|累计|总数|共\d|共有", shown + head):
                 continue  # a total is asked: a per-person figure does not answer it
-            if kind in ("部门", "银行") and not _names_org(shown, q, shape):
+            if kind in ("部门", "银行") and not _names_org(shown, q, shape) and not (kind == "部门" and heading_org(d)):
                 continue  # "保险公司应依法经营" names no company; "消费者提交的银行卡" no bank
             if verb and not (term_in(verb, sent_n) or any(term_in(x, sent_n) for x in SYNONYMS.get(verb, ()))):
                 continue  # the organisation / date must be said to do / be *that* (拨付, 到账)
