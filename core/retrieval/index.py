@@ -464,7 +464,7 @@ class EmbeddedIndex:
             self._write_doc(*prepared[-1])
         replaced = [d for b in batch for d in b[4]]
         removed = self.metas.get_many(replaced)
-        old_targets = self.metas.relation_targets(replaced)
+        old_relations = self.metas.relations_touching(replaced)
         with self.metas.db.transaction():  # one transaction swaps the metadata …
             for d in replaced:
                 self.metas.delete(d)
@@ -477,7 +477,7 @@ class EmbeddedIndex:
         for d in replaced:
             self._doc_file(d, "json").unlink(missing_ok=True)
             self._doc_file(d, "npy").unlink(missing_ok=True)
-        changed = self.metas.recompute_related(new_ids, removed, old_targets)
+        changed = self.metas.recompute_related(new_ids, removed, old_relations)
         self._drop_docs(replaced)
         self._append_docs(prepared)
         self._update_metas(new_ids + [d for d in changed if d in self._doc_rows])
@@ -500,12 +500,12 @@ class EmbeddedIndex:
             if doc_id not in self._doc_rows and self.metas.get(doc_id) is None:
                 raise NotFoundError(f"文档不存在：{doc_id}")
             removed = self.metas.get_many([doc_id])
-            old_targets = self.metas.relation_targets([doc_id])
+            old_relations = self.metas.relations_touching([doc_id])
             self.metas.delete(doc_id)
             self._write_manifest([d for d in self._manifest()["docs"] if d != doc_id])
             self._doc_file(doc_id, "json").unlink(missing_ok=True)
             self._doc_file(doc_id, "npy").unlink(missing_ok=True)
-            changed = self.metas.recompute_related([], removed, old_targets)
+            changed = self.metas.recompute_related([], removed, old_relations)
             self._drop_docs([doc_id])
             self._update_metas([d for d in changed if d in self._doc_rows])
 

@@ -113,11 +113,11 @@ class MetaStore:
         self.db.execute("DELETE FROM doc_relations WHERE from_doc = ? OR to_doc = ?", (doc_id, doc_id))
         self.db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
 
-    def relation_targets(self, doc_ids) -> set[str]:
-        """The documents ``doc_ids`` repeal today (read before they are removed: their statuses
-        must be re-derived afterwards)."""
+    def relations_touching(self, doc_ids) -> list[dict]:
+        """The 废止 relations from or to ``doc_ids`` (read before they are removed: the
+        documents at the other ends need their statuses and relations re-derived)."""
         ids = set(doc_ids)
-        return {r["to_doc"] for r in self.relations() if r["from_doc"] in ids and r["to_doc"]}
+        return [r for r in self.relations() if r["from_doc"] in ids or r["to_doc"] in ids]
 
     def relations(self) -> list[dict]:
         return self.db.query("SELECT from_doc, kind, target, to_doc FROM doc_relations ORDER BY id")
@@ -159,10 +159,11 @@ class MetaStore:
                     self.put(m)
         return changed
 
-    def recompute_related(self, added: list[str], removed: list[DocMeta] = (), old_targets=(),
+    def recompute_related(self, added: list[str], removed: list[DocMeta] = (), removed_relations=(),
                           today: date | None = None) -> dict[str, str]:
         """:meth:`recompute` limited to what adding ``added`` (already stored) and removing
-        ``removed`` (already deleted; ``old_targets`` = what they repealed) can change: the
+        ``removed`` (already deleted; ``removed_relations`` = :meth:`relations_touching` them
+        before) can change: the
         relations of the documents that repeal one of their 文号 / titles (and of the added
         ones), and the statuses of the documents at either end. Same result as a full
         recompute; costs one scan of the documents' 文号 and titles, not of their metadata."""
@@ -176,10 +177,11 @@ class MetaStore:
         keys = {k for m in [*added_metas, *removed] for k in doc_keys(m.doc_number, m.title)}
         gone = {m.doc_id for m in removed}
         rows = self.relations()
-        source_ids = {r["from_doc"] for r in rows if target_key(r["target"]) in keys or r["to_doc"] in gone}
+        source_ids = {r["from_doc"] for r in [*rows, *removed_relations]
+                      if target_key(r["target"]) in keys or r["to_doc"] in gone}
         sources = [m for m in added_metas if m.review_state == "approved"]
         sources += self.get_many(source_ids - {m.doc_id for m in sources} - gone)
-        affected = set(added) | (set(old_targets) - gone)
+        affected = set(added) | ({r["to_doc"] for r in removed_relations if r["to_doc"]} - gone)
         affected |= {r["to_doc"] for r in rows if r["from_doc"] in {m.doc_id for m in sources} and r["to_doc"]}
         trusted = self.trusted_issuers()
         hit_ids = {h for m in sources for t in m.repeals for h in by_key.get(target_key(t), [])}
