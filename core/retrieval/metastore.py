@@ -163,10 +163,11 @@ class MetaStore:
                           today: date | None = None) -> dict[str, str]:
         """:meth:`recompute` limited to what adding ``added`` (already stored) and removing
         ``removed`` (already deleted; ``removed_relations`` = :meth:`relations_touching` them
-        before) can change: the
-        relations of the documents that repeal one of their 文号 / titles (and of the added
-        ones), and the statuses of the documents at either end. Same result as a full
-        recompute; costs one scan of the documents' 文号 and titles, not of their metadata."""
+        before) can change: the relations of the documents that repeal one of their 文号 /
+        titles (and of the added ones), and the statuses of the documents at either end. Same
+        result as a full recompute (statuses that only dates changed since are read at query
+        time by :func:`filters.current_status`); costs one scan of the 文号 and title columns,
+        not of every document's metadata."""
         from core.documents.metadata import today as _today
 
         by_key: dict[tuple, list[str]] = {}
