@@ -90,6 +90,11 @@ class BM25Index:
     def n_docs(self) -> int:
         return len(self._rows)
 
+    @property
+    def n_terms(self) -> int:
+        """Distinct terms in the documents present (the vocabulary keeps removed ones)."""
+        return int((self._df > 0).sum())
+
     def _rebuild(self) -> None:
         """Statistics and the base matrix from ``_rows`` / ``_lens`` (set or after removals)."""
         self._total_len = float(self._lens[:len(self._rows)].sum())

@@ -539,7 +539,7 @@ class EmbeddedIndex:
     def stats(self) -> dict:
         self.refresh()
         return {"documents": len(self._doc_ids), "chunks": len(self._chunks),
-                "with_vectors": int(self._has_vec.sum()), "terms": len(self._bm25.vocab)}
+                "with_vectors": int(self._has_vec.sum()), "terms": self._bm25.n_terms}
 
     # ---- search --------------------------------------------------------------------------
     def allowed_rows(self, principal: Principal, scenario: str | None, doc_ids: list[str] | None) -> np.ndarray:
