@@ -1,29 +1,36 @@
-"""Okapi BM25 over a scipy sparse matrix: the same scores as ``rank_bm25.BM25Okapi``
-(k1=1.5, b=0.75, epsilon=0.25: negative idf floored at epsilon × mean idf), computed by
-slicing the columns of the query terms instead of looping over documents in Python.
+"""Okapi BM25 over an inverted index: the same scores as ``rank_bm25.BM25Okapi`` (k1=1.5,
+b=0.75, epsilon=0.25: negative idf floored at epsilon × mean idf), computed from the postings
+of the query terms only, with idf and the length normalisation taken from the live corpus
+statistics at query time.
 
-Documents are added as token lists; the weight matrix is rebuilt from per-document term
-counts (vectorised, ~1 s for 26k documents), so incremental add/delete never re-tokenises.
+Adding documents costs in proportion to their own size: their postings go to a small tail
+(term -> rows), document frequencies and lengths are updated in place, and nothing already
+indexed is touched. The tail is merged into the term-major base matrix (a scipy CSC of term
+frequencies) once it holds a quarter of the base (amortised O(1) per added row). Removing rows
+builds a new index from the per-document term counts kept in memory (no re-tokenising).
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections import Counter
 from typing import Sequence
 
 import numpy as np
 from scipy import sparse
 
+TAIL_MIN_ROWS = 512  # the tail is merged once it holds max(this, base rows / 4) rows
+
 
 class BM25Index:
     def __init__(self, k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25):
         self.k1, self.b, self.epsilon = k1, b, epsilon
+        self._lock = threading.Lock()
         self.vocab: dict[str, int] = {}
         self._rows: list[tuple[np.ndarray, np.ndarray]] = []  # per document: (term ids, counts)
-        self._lens: list[int] = []
-        self._W: sparse.csc_matrix | None = None
-        self.idf: np.ndarray = np.zeros(0)
+        self._lens = np.zeros(0)  # per document: token count (a buffer: the first n_docs entries)
+        self._rebuild()
 
     # ---- building ----------------------------------------------------------------------
     def _encode(self, tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -38,51 +45,76 @@ class BM25Index:
         return ids, cnt
 
     def set_documents(self, docs: Sequence[Sequence[str]]) -> None:
-        self.vocab = {}
-        self._rows = [self._encode(d) for d in docs]
-        self._lens = [len(d) for d in docs]
-        self._build()
+        with self._lock:
+            self.vocab = {}
+            self._rows = [self._encode(d) for d in docs]
+            self._lens = np.array([len(d) for d in docs], dtype=np.float64)
+            self._rebuild()
 
     def add_documents(self, docs: Sequence[Sequence[str]]) -> None:
-        self._rows.extend(self._encode(d) for d in docs)
-        self._lens.extend(len(d) for d in docs)
-        self._build()
+        """Append documents (rows n, n+1, …): cost in proportion to their tokens."""
+        with self._lock:
+            for d in docs:
+                ids, cnt = self._encode(d)
+                row = len(self._rows)
+                self._rows.append((ids, cnt))
+                self._lens = _grow(self._lens, row + 1)
+                self._lens[row] = len(d)
+                self._total_len += len(d)
+                self._df = _grow(self._df, len(self.vocab))
+                self._df[ids] += 1
+                for tid, c in zip(ids.tolist(), cnt.tolist()):
+                    post = self._tail.get(tid)
+                    if post is None:
+                        post = self._tail[tid] = ([], [])
+                    post[0].append(row)
+                    post[1].append(c)
+            self._avg_idf = None
+            if len(self._rows) - self._base_rows > max(TAIL_MIN_ROWS, self._base_rows // 4):
+                self._merge()
 
-    def remove_rows(self, rows: Sequence[int]) -> None:
+    def without_rows(self, rows: Sequence[int]) -> "BM25Index":
+        """A new index without ``rows`` (the others renumbered in order); this one is left
+        as it is for searches in flight."""
         drop = set(int(r) for r in rows)
-        self._rows = [r for i, r in enumerate(self._rows) if i not in drop]
-        self._lens = [n for i, n in enumerate(self._lens) if i not in drop]
-        self._build()
+        out = BM25Index(self.k1, self.b, self.epsilon)
+        with self._lock:
+            keep = [i for i in range(len(self._rows)) if i not in drop]
+            out.vocab = dict(self.vocab)
+            out._rows = [self._rows[i] for i in keep]
+            out._lens = self._lens[keep] if keep else np.zeros(0)
+        out._rebuild()
+        return out
 
     @property
     def n_docs(self) -> int:
         return len(self._rows)
 
-    def _build(self) -> None:
+    @property
+    def n_terms(self) -> int:
+        """Distinct terms in the documents present (the vocabulary keeps removed ones)."""
+        return int((self._df > 0).sum())
+
+    def _rebuild(self) -> None:
+        """Statistics and the base matrix from ``_rows`` / ``_lens`` (set or after removals)."""
+        self._total_len = float(self._lens[:len(self._rows)].sum())
+        self._df = np.zeros(len(self.vocab), dtype=np.int64)
+        for ids, _ in self._rows:
+            self._df[ids] += 1
+        self._merge()
+
+    def _merge(self) -> None:
+        """Fold the tail into the base matrix (term-major term frequencies)."""
         n, v = len(self._rows), len(self.vocab)
-        if n == 0:
-            self._W = sparse.csc_matrix((0, v), dtype=np.float32)
-            self.idf = np.zeros(v)
-            return
         indptr = np.zeros(n + 1, dtype=np.int64)
         indptr[1:] = np.cumsum([len(r[0]) for r in self._rows])
         indices = np.concatenate([r[0] for r in self._rows]) if indptr[-1] else np.zeros(0, np.int32)
         tf = np.concatenate([r[1] for r in self._rows]).astype(np.float64) if indptr[-1] else np.zeros(0)
-        lens = np.asarray(self._lens, dtype=np.float64)
-        avgdl = lens.sum() / n
-        df = np.bincount(indices, minlength=v).astype(np.float64)
-        idf = np.log(n - df + 0.5) - np.log(df + 0.5)
-        present = df > 0
-        # rank_bm25 averages idf over the corpus vocabulary (terms that occur) and floors
-        # negative values at epsilon × that average
-        avg_idf = idf[present].sum() / max(1, int(present.sum()))
-        idf = np.where(idf < 0, self.epsilon * avg_idf, idf)
-        idf[~present] = 0.0
-        self.idf = idf
-        row_len = np.repeat(lens, np.diff(indptr))
-        denom = tf + self.k1 * (1 - self.b + self.b * row_len / avgdl)
-        data = idf[indices] * tf * (self.k1 + 1) / denom
-        self._W = sparse.csr_matrix((data.astype(np.float64), indices, indptr), shape=(n, v)).tocsc()
+        self._base = sparse.csr_matrix((tf, indices, indptr), shape=(n, v)).tocsc()
+        self._base.sort_indices()
+        self._base_rows = n
+        self._tail: dict[int, tuple[list[int], list[float]]] = {}
+        self._avg_idf = None
 
     # ---- scoring -------------------------------------------------------------------------
     def query_vector(self, tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -92,17 +124,60 @@ class BM25Index:
         mult = np.array(list(c.values()), dtype=np.float64)
         return ids, mult
 
+    def _idf(self, ids: np.ndarray, n: int) -> np.ndarray:
+        df = self._df[ids].astype(np.float64)
+        idf = np.log(n - df + 0.5) - np.log(df + 0.5)
+        if (idf < 0).any():
+            if self._avg_idf is None:
+                # rank_bm25 averages idf over the corpus vocabulary (terms that occur) and
+                # floors negative values at epsilon × that average
+                all_df = self._df.astype(np.float64)
+                present = all_df > 0
+                all_idf = np.log(n - all_df + 0.5) - np.log(all_df + 0.5)
+                self._avg_idf = all_idf[present].sum() / max(1, int(present.sum()))
+            idf = np.where(idf < 0, self.epsilon * self._avg_idf, idf)
+        return np.where(df > 0, idf, 0.0)
+
+    def _postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+        rows, tf = np.zeros(0, dtype=np.int64), np.zeros(0)
+        if tid < self._base.shape[1]:
+            s, e = self._base.indptr[tid], self._base.indptr[tid + 1]
+            rows, tf = self._base.indices[s:e], self._base.data[s:e]
+        tail = self._tail.get(tid)
+        if tail:
+            rows = np.concatenate([rows, np.asarray(tail[0], dtype=rows.dtype)])
+            tf = np.concatenate([tf, np.asarray(tail[1], dtype=np.float64)])
+        return rows, tf
+
     def scores(self, tokens: Sequence[str], rows: np.ndarray | None = None) -> np.ndarray:
         """BM25 score of every document (or only ``rows``, in that order) for the query.
         Repeated query terms count repeatedly, as in rank_bm25."""
-        n = self.n_docs if rows is None else len(rows)
-        ids, mult = self.query_vector(tokens)
-        if n == 0 or len(ids) == 0 or self._W is None:
-            return np.zeros(n)
-        sub = self._W[:, ids]  # CSC column slice: only the query terms
-        if rows is not None:
-            sub = sub.tocsr()[rows]
-        return np.asarray(sub @ mult).ravel()
+        with self._lock:  # a consistent snapshot; the arithmetic runs outside the lock
+            n = self.n_docs
+            ids, mult = self.query_vector(tokens)
+            if n == 0 or len(ids) == 0:
+                return np.zeros(n if rows is None else len(rows))
+            idf = self._idf(ids, n)
+            postings = [self._postings(int(t)) for t in ids]
+            lens, avgdl = self._lens[:n], self._total_len / n
+        parts_r, parts_w = [], []
+        for (r, tf), w_idf, m in zip(postings, idf, mult):
+            if len(r):
+                denom = tf + self.k1 * (1 - self.b + self.b * lens[r] / avgdl)
+                parts_r.append(r)
+                parts_w.append(w_idf * tf * (self.k1 + 1) / denom * m)
+        out = (np.bincount(np.concatenate(parts_r), weights=np.concatenate(parts_w), minlength=n)
+               if parts_r else np.zeros(n))
+        return out if rows is None else out[rows]
+
+
+def _grow(arr: np.ndarray, size: int) -> np.ndarray:
+    """``arr`` with room for ``size`` entries (capacity doubles; new entries are zero)."""
+    if len(arr) >= size:
+        return arr
+    out = np.zeros(max(size, 2 * len(arr), 16), dtype=arr.dtype)
+    out[:len(arr)] = arr
+    return out
 
 
 def reference_scores(corpus: Sequence[Sequence[str]], query: Sequence[str], k1: float = 1.5, b: float = 0.75,

@@ -3,15 +3,18 @@ permission filters applied before scoring.
 
 Embedded backend (default): per-document files under ``settings.index_dir``::
 
-    index/manifest.json          {"generation": n, "docs": [doc_id, ...]}
+    index/manifest.json          {"generation": n, "epoch": e, "docs": [doc_id, ...]}
     index/docs/<doc_id>.json     chunks + their BM25 tokens + content hashes
     index/docs/<doc_id>.npy      their vectors (absent while the dense model is unavailable)
 
-Metadata (status, tenant, review state, …) lives in the app DB (:mod:`metastore`). Adding,
-deleting or re-statusing one document touches only its files and the manifest; the BM25
-matrix is rebuilt from cached term counts and vectors come from a content-hash cache, so
-nothing is re-parsed or re-embedded. Another process's change is picked up by the manifest's
-identity (inode, mtime, size) on the next call.
+Metadata (status, tenant, review state, …) lives in the app DB (:mod:`metastore`). Adding
+documents costs in proportion to their own size: a batch writes its files, one metadata
+transaction and one manifest write, re-derives the statuses of related documents only, and
+appends to the in-memory index (BM25 postings, vector rows) without reloading anything.
+Deleting or replacing compacts the in-memory index (no disk reads). Another process's change
+is picked up by the manifest's identity (inode, mtime, size) on the next call: only the
+documents it added are read; ``epoch`` changes when files of listed documents changed
+(vectors filled in), which reloads everything.
 
 Writers in several processes (two ``ingest-docs`` at once, the dashboard beside a batch job)
 take an exclusive ``flock`` on ``index/write.lock`` around every read-modify-write of the
@@ -40,7 +43,7 @@ except ImportError:  # pragma: no cover
 
 from core.config import Settings, get_settings
 from core.documents.models import Chunk, DocMeta, Span
-from core.errors import BadInputError, NotFoundError
+from core.errors import AppError, BadInputError, NotFoundError
 from core.retrieval import filters
 from core.retrieval.bm25 import BM25Index
 from core.retrieval.dense import VectorCache, content_hash, embed_with_cache, top_k
@@ -157,11 +160,13 @@ class EmbeddedIndex:
         self._chunks: list[Chunk] = []
         self._row_of: dict[str, int] = {}
         self._doc_rows: dict[str, tuple[int, int]] = {}
-        self._hashes: list[str] = []
         self._bm25 = BM25Index()
-        self._mat = np.zeros((0, 0), dtype=np.float32)
-        self._has_vec = np.zeros(0, dtype=bool)
+        self._vec_buf = np.zeros((0, 0), dtype=np.float32)  # rows beyond len(_chunks) are spare room
+        self._has_buf = np.zeros(0, dtype=bool)
+        self._mat = self._vec_buf[:0]
+        self._has_vec = self._has_buf[:0]
         self._meta: dict[str, DocMeta] = {}
+        self._epoch = 0
 
     @contextlib.contextmanager
     def _write_lock(self) -> Iterator[None]:
@@ -200,12 +205,17 @@ class EmbeddedIndex:
             return json.loads(self.manifest_path.read_text(encoding="utf-8"))
         return {"generation": 0, "docs": []}
 
-    def _write_manifest(self, docs: list[str]) -> None:
-        gen = self._manifest().get("generation", 0) + 1
+    def _write_manifest(self, docs: list[str], *, new_epoch: bool = False) -> None:
+        """Replace the manifest atomically. ``new_epoch``: files of listed documents changed
+        (vectors filled in), so other processes must reload them, not only diff the list."""
+        old = self._manifest()
+        epoch = old.get("epoch", 0) + (1 if new_epoch else 0)
         tmp = self.manifest_path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps({"generation": gen, "docs": docs}, ensure_ascii=False), encoding="utf-8")
+        tmp.write_text(json.dumps({"generation": old.get("generation", 0) + 1, "epoch": epoch, "docs": docs},
+                                  ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.manifest_path)
         self._loaded_mtime = self._manifest_stamp()
+        self._epoch = epoch
 
     def _doc_file(self, doc_id: str, ext: str) -> Path:
         return self.root / "docs" / f"{doc_id}.{ext}"
@@ -219,44 +229,116 @@ class EmbeddedIndex:
             vecs = None
         return chunks, raw["tokens"], raw["hashes"], vecs
 
+    def _write_doc(self, doc_id: str, chunks: list[Chunk], toks: list[list[str]], hashes: list[str],
+                   vecs: np.ndarray | None) -> None:
+        """A document's files; nobody reads them before the manifest lists the document."""
+        doc_json = {"doc_id": doc_id, "chunks": [c.to_dict() for c in chunks], "tokens": toks, "hashes": hashes}
+        tmp = self._doc_file(doc_id, f"json.tmp{os.getpid()}")
+        tmp.write_text(json.dumps(doc_json, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, self._doc_file(doc_id, "json"))
+        if vecs is not None:
+            np.save(self._doc_file(doc_id, "npy"), vecs)
+        else:
+            self._doc_file(doc_id, "npy").unlink(missing_ok=True)
+
+    def _read_docs(self, doc_ids: list[str]) -> list[tuple]:
+        out = []
+        for doc_id in doc_ids:
+            try:
+                out.append((doc_id, *self._read_doc(doc_id)))
+            except (OSError, ValueError, KeyError):
+                continue  # a damaged document file: skip it, keep the rest searchable
+        return out
+
     def _load(self) -> None:
         """(Re)load everything from disk + the app DB."""
         with self._lock:
             self._reset_memory()
-            manifest = self._manifest()
             self._loaded_mtime = self._manifest_stamp()
-            docs, vec_parts, tokens = [], [], []
-            for doc_id in manifest["docs"]:
-                try:
-                    chunks, toks, hashes, vecs = self._read_doc(doc_id)
-                except (OSError, ValueError, KeyError):
-                    continue  # a damaged document file: skip it, keep the rest searchable
-                docs.append(doc_id)
-                start = len(self._chunks)
-                self._chunks.extend(chunks)
-                tokens.extend(toks)
-                self._hashes.extend(hashes)
-                self._doc_rows[doc_id] = (start, len(self._chunks))
-                vec_parts.append((len(chunks), vecs))
-            self._doc_ids = docs
-            self._row_of = {c.chunk_id: i for i, c in enumerate(self._chunks)}
-            self._bm25.set_documents(tokens)  # only term ids + counts stay in memory
-            del tokens
-            self._set_vectors(vec_parts)
+            manifest = self._manifest()
+            self._epoch = manifest.get("epoch", 0)
+            self._append_docs(self._read_docs(manifest["docs"]))
             self._reload_metas()
 
-    def _set_vectors(self, parts: list[tuple[int, np.ndarray | None]]) -> None:
-        dim = next((v.shape[1] for _, v in parts if v is not None and v.ndim == 2), 0)
-        mats, has = [], []
-        for n, v in parts:
-            if v is not None and v.ndim == 2 and v.shape[1] == dim:
-                mats.append(v.astype(np.float32))
-                has.append(np.ones(n, dtype=bool))
+    def _sync(self) -> None:
+        """Catch up with the manifest another process wrote: read only the documents it added,
+        drop those it removed (a full reload when the order or the files of kept ones changed)."""
+        with self._lock:
+            stamp = self._manifest_stamp()
+            manifest = self._manifest()
+            docs = manifest["docs"]
+            wanted = set(docs)
+            kept = [d for d in self._doc_ids if d in wanted]
+            added = [d for d in docs if d not in set(kept)]
+            if manifest.get("epoch", 0) != self._epoch or docs != kept + added:
+                return self._load()
+            self._loaded_mtime = stamp
+            self._drop_docs([d for d in self._doc_ids if d not in wanted])
+            self._append_docs(self._read_docs(added))
+            self._reload_metas()
+
+    def _append_docs(self, docs: list[tuple]) -> None:
+        """Append documents ``(doc_id, chunks, tokens, hashes, vectors|None)`` to the in-memory
+        index: cost in proportion to their size (BM25 postings, vector rows, chunk lists)."""
+        if not docs:
+            return
+        with self._lock:
+            first = self._bm25.n_docs == 0
+            for doc_id, chunks, _toks, _hashes, _vecs in docs:
+                start = len(self._chunks)
+                self._chunks.extend(chunks)
+                self._row_of.update((c.chunk_id, i) for i, c in enumerate(chunks, start))
+                self._doc_rows[doc_id] = (start, len(self._chunks))
+                self._doc_ids.append(doc_id)
+            tokens = [t for d in docs for t in d[2]]
+            if first:
+                self._bm25.set_documents(tokens)  # only term ids + counts stay in memory
             else:
-                mats.append(np.zeros((n, dim), dtype=np.float32))
-                has.append(np.zeros(n, dtype=bool))
-        self._mat = np.vstack(mats) if mats else np.zeros((0, dim), dtype=np.float32)
-        self._has_vec = np.concatenate(has) if has else np.zeros(0, dtype=bool)
+                self._bm25.add_documents(tokens)
+            self._append_vectors([(len(d[1]), d[4]) for d in docs])
+
+    def _append_vectors(self, parts: list[tuple[int, np.ndarray | None]]) -> None:
+        n = len(self._has_vec)
+        need = n + sum(c for c, _ in parts)
+        dim = self._vec_buf.shape[1] or next((v.shape[1] for _, v in parts if v is not None and v.ndim == 2), 0)
+        if self._vec_buf.shape[0] < need or self._vec_buf.shape[1] != dim:
+            cap = need if n == 0 else max(need, n + n // 4 + 256)  # exact on a load, room to grow after
+            buf, has = np.zeros((cap, dim), dtype=np.float32), np.zeros(cap, dtype=bool)
+            if self._vec_buf.shape[1] == dim:
+                buf[:n] = self._vec_buf[:n]
+                has[:n] = self._has_buf[:n]
+            self._vec_buf, self._has_buf = buf, has  # readers keep their views of the old buffers
+        row = n
+        for count, v in parts:
+            if v is not None and v.ndim == 2 and v.shape == (count, dim):
+                self._vec_buf[row:row + count] = v
+                self._has_buf[row:row + count] = True
+            row += count
+        self._mat, self._has_vec = self._vec_buf[:row], self._has_buf[:row]
+
+    def _drop_docs(self, doc_ids: list[str]) -> None:
+        """Remove documents from memory: new row numbering, so new lists and arrays (a search
+        in flight keeps the old ones)."""
+        with self._lock:
+            drop = [d for d in doc_ids if d in self._doc_rows]
+            if not drop:
+                return
+            gone = set(drop)
+            rows = np.concatenate([np.arange(*self._doc_rows[d]) for d in drop])
+            keep = np.ones(len(self._chunks), dtype=bool)
+            keep[rows] = False
+            self._doc_ids = [d for d in self._doc_ids if d not in gone]
+            self._chunks = [c for c, k in zip(self._chunks, keep.tolist()) if k]
+            self._row_of = {c.chunk_id: i for i, c in enumerate(self._chunks)}
+            old_rows, self._doc_rows, start = self._doc_rows, {}, 0
+            for d in self._doc_ids:
+                s, e = old_rows[d]
+                self._doc_rows[d] = (start, start + e - s)
+                start += e - s
+            self._bm25 = self._bm25.without_rows(rows)
+            self._vec_buf, self._has_buf = self._mat[keep], self._has_vec[keep]
+            self._mat, self._has_vec = self._vec_buf, self._has_buf
+            self._meta = {d: m for d, m in self._meta.items() if d not in gone}
 
     def _reload_metas(self) -> None:
         self._meta = {m.doc_id: m for m in self.metas.all() if m.doc_id in self._doc_rows}
@@ -267,7 +349,7 @@ class EmbeddedIndex:
     def refresh(self) -> None:
         """Pick up changes made by another process (the manifest was replaced)."""
         if self._manifest_stamp() != self._loaded_mtime:
-            self._load()
+            self._sync()
 
     def _touch(self) -> None:
         """Metadata changed (status, review …): bump the manifest so other processes reload."""
@@ -316,8 +398,8 @@ class EmbeddedIndex:
                 np.save(self._doc_file(doc_id, "npy"), mat)
                 n += e - s
             if n:
+                self._write_manifest(list(self._manifest()["docs"]), new_epoch=True)
                 self._load()
-                self._touch()
             return n
 
     # ---- writes --------------------------------------------------------------------------
@@ -330,58 +412,102 @@ class EmbeddedIndex:
         """Index one document. Identical content (same doc_id) is a no-op; a document with the
         same file name in the same tenant is replaced atomically. Returns
         {"doc_id", "action": added|unchanged|replaced, "replaced": [old ids], "embed": stats}."""
-        return self.add_documents([(meta, chunks, stored_path)], user=user)[0]
+        result = self.add_documents([(meta, chunks, stored_path)], user=user)[0]
+        if result["action"] == "error":
+            raise result["error"]
+        return result
 
     def add_documents(self, items: list[tuple[DocMeta, list[Chunk], str | None]], *,
                       user: str | None = None) -> list[dict]:
-        """Bulk form of :meth:`add_document` (one BM25 rebuild and one reload for all)."""
-        results = []
+        """Bulk form of :meth:`add_document`, results in the order of ``items``: one embedding
+        call, one metadata transaction and one manifest write for all (a later item with the
+        name of an earlier one commits the earlier ones first, so it replaces them as it would
+        one by one). An item refused on admission (no content, id collision) gets
+        ``{"action": "error", "error": AppError}`` and the others go on."""
+        results: list[dict] = [{}] * len(items)
         with self._write_lock():  # refreshes: another process's documents are in ``docs``
             docs = list(self._manifest()["docs"])
-            for meta, chunks, stored_path in items:
-                old = self.metas.admission(meta, chunks, docs)
-                if old is None:
-                    results.append({"doc_id": meta.doc_id, "action": "unchanged", "replaced": [], "embed": None})
+            batch: list[tuple] = []  # (position, meta, chunks, stored_path, replaced ids)
+            for pos, (meta, chunks, stored_path) in enumerate(items):
+                if any((b[1].tenant, b[1].file_name) == (meta.tenant, meta.file_name) for b in batch):
+                    docs, batch = self._commit(batch, docs, results, user), []
+                try:
+                    old = None if meta.doc_id in {b[1].doc_id for b in batch} else \
+                        self.metas.admission(meta, chunks, docs)
+                except AppError as exc:
+                    results[pos] = {"doc_id": meta.doc_id, "action": "error", "error": exc, "replaced": [],
+                                    "embed": None}
                     continue
-                texts = [c.text for c in chunks]
-                vecs, embed_stats = self._embed(texts)
-                toks = [tokenize(t) for t in texts]
-                doc_json = {"doc_id": meta.doc_id, "chunks": [c.to_dict() for c in chunks], "tokens": toks,
-                            "hashes": [content_hash(t) for t in texts]}
-                tmp = self._doc_file(meta.doc_id, f"json.tmp{os.getpid()}")
-                tmp.write_text(json.dumps(doc_json, ensure_ascii=False), encoding="utf-8")
-                os.replace(tmp, self._doc_file(meta.doc_id, "json"))
-                if vecs is not None:
-                    np.save(self._doc_file(meta.doc_id, "npy"), vecs)
-                else:
-                    self._doc_file(meta.doc_id, "npy").unlink(missing_ok=True)
-                # one transaction swaps the metadata; one manifest write swaps the chunks
-                with self.metas.db.transaction():
-                    for d in old:
-                        self.metas.delete(d)
-                    self.metas.put(meta, chunks=len(chunks), stored_path=stored_path, user=user)
-                docs = [d for d in docs if d not in old and d != meta.doc_id] + [meta.doc_id]
-                self._write_manifest(docs)
-                for d in old:
-                    self._doc_file(d, "json").unlink(missing_ok=True)
-                    self._doc_file(d, "npy").unlink(missing_ok=True)
-                results.append({"doc_id": meta.doc_id, "action": "replaced" if old else "added", "replaced": old,
-                                "embed": embed_stats})
-            if any(r["action"] != "unchanged" for r in results):
-                self.metas.recompute()
-                self._load()
-            return results
+                if old is None:
+                    results[pos] = {"doc_id": meta.doc_id, "action": "unchanged", "replaced": [], "embed": None}
+                    continue
+                batch.append((pos, meta, chunks, stored_path, old))
+            self._commit(batch, docs, results, user)
+        return results
+
+    def _commit(self, batch: list[tuple], docs: list[str], results: list[dict], user: str | None) -> list[str]:
+        """Write a batch of admitted documents: their files first (invisible until listed), one
+        app-DB transaction for their metadata, one manifest write that makes them visible, then
+        the statuses of related documents and the in-memory index (appended, not reloaded).
+        A crash leaves the index as it was before or after the manifest write."""
+        if not batch:
+            return docs
+        texts = [c.text for b in batch for c in b[2]]
+        vecs, stats = self._embed(texts)  # one call: small documents embed in full batches
+        shares = _split_stats(stats, [len(b[2]) for b in batch])
+        prepared, row = [], 0
+        for _pos, meta, chunks, _stored, _old in batch:
+            part = texts[row:row + len(chunks)]
+            v = vecs[row:row + len(chunks)] if vecs is not None else None
+            row += len(chunks)
+            prepared.append((meta.doc_id, chunks, [tokenize(t) for t in part], [content_hash(t) for t in part], v))
+            self._write_doc(*prepared[-1])
+        replaced = [d for b in batch for d in b[4]]
+        removed = self.metas.get_many(replaced)
+        old_relations = self.metas.relations_touching(replaced)
+        with self.metas.db.transaction():  # one transaction swaps the metadata …
+            for d in replaced:
+                self.metas.delete(d)
+            for _pos, meta, chunks, stored_path, _old in batch:
+                self.metas.put(meta, chunks=len(chunks), stored_path=stored_path, user=user)
+        new_ids = [b[1].doc_id for b in batch]
+        gone = set(replaced) | set(new_ids)
+        docs = [d for d in docs if d not in gone] + new_ids
+        self._write_manifest(docs)  # … and one manifest write swaps the chunks
+        for d in replaced:
+            self._doc_file(d, "json").unlink(missing_ok=True)
+            self._doc_file(d, "npy").unlink(missing_ok=True)
+        changed = self.metas.recompute_related(new_ids, removed, old_relations)
+        self._drop_docs(replaced)
+        self._append_docs(prepared)
+        self._update_metas(new_ids + [d for d in changed if d in self._doc_rows])
+        for (pos, meta, _chunks, _stored, old), share in zip(batch, shares):
+            results[pos] = {"doc_id": meta.doc_id, "action": "replaced" if old else "added", "replaced": old,
+                            "embed": share}
+        return docs
+
+    def _update_metas(self, doc_ids: list[str]) -> None:
+        """Reload the metadata of these documents only (added, or their status changed)."""
+        metas = self.metas.get_many(doc_ids)
+        with self._lock:
+            self._meta.update((m.doc_id, m) for m in metas if m.doc_id in self._doc_rows)
+        agencies = {a for m in metas for a in m.authorities}
+        if agencies:
+            add_words(agencies)
 
     def delete_document(self, doc_id: str) -> None:
         with self._write_lock():
             if doc_id not in self._doc_rows and self.metas.get(doc_id) is None:
                 raise NotFoundError(f"文档不存在：{doc_id}")
+            removed = self.metas.get_many([doc_id])
+            old_relations = self.metas.relations_touching([doc_id])
             self.metas.delete(doc_id)
             self._write_manifest([d for d in self._manifest()["docs"] if d != doc_id])
             self._doc_file(doc_id, "json").unlink(missing_ok=True)
             self._doc_file(doc_id, "npy").unlink(missing_ok=True)
-            self.metas.recompute()
-            self._load()
+            changed = self.metas.recompute_related([], removed, old_relations)
+            self._drop_docs([doc_id])
+            self._update_metas([d for d in changed if d in self._doc_rows])
 
     def update_meta(self, doc_id: str, **changes) -> DocMeta:
         """Change metadata fields (status changes should pass status_override=True)."""
@@ -413,7 +539,7 @@ class EmbeddedIndex:
     def stats(self) -> dict:
         self.refresh()
         return {"documents": len(self._doc_ids), "chunks": len(self._chunks),
-                "with_vectors": int(self._has_vec.sum()), "terms": len(self._bm25.vocab)}
+                "with_vectors": int(self._has_vec.sum()), "terms": self._bm25.n_terms}
 
     # ---- search --------------------------------------------------------------------------
     def allowed_rows(self, principal: Principal, scenario: str | None, doc_ids: list[str] | None) -> np.ndarray:
@@ -499,6 +625,7 @@ class EmbeddedIndex:
             chunks, mat, has_vec, metas = self._chunks, self._mat, self._has_vec, self._meta
             doc_rows = self._doc_rows
             bm25 = self._bm25
+            everything = rows.size == len(chunks)  # nothing filtered: skip the row gathers
         notices: list[str] = []
         out = {"empty": False, "notices": notices, "degraded": False, "bm25": [], "dense": [], "title": [],
                "bm25_ev": {}, "dense_ev": {}, "chunks": chunks, "metas": metas}
@@ -510,9 +637,9 @@ class EmbeddedIndex:
         # BM25 over the allowed rows only
         bm25_list: list[int] = []
         bm25_ev: dict[int, tuple[int, float]] = {}
-        everything = rows.size == len(chunks)  # nothing filtered: skip the row gathers
         if "bm25" in lists:
-            s = bm25.scores(tokenize(query), None if everything else rows)
+            # documents appended since the lock was released are not among ``rows``
+            s = bm25.scores(tokenize(query), None if everything else rows)[:rows.size]
             for r, i in enumerate(top_k(s, CANDIDATES), 1):
                 if s[i] <= 0:
                     break
@@ -564,6 +691,22 @@ class EmbeddedIndex:
         out.update(degraded=degraded, bm25=bm25_list, dense=dense_list, title=title_list, bm25_ev=bm25_ev,
                    dense_ev=dense_ev)
         return out
+
+
+def _split_stats(stats: dict, sizes: list[int]) -> list[dict]:
+    """One batch's embedding figures shared out over its documents by chunk count (the sums
+    stay exact; an error applies to every document)."""
+    total = max(1, sum(sizes))
+    out, left = [], {k: stats.get(k, 0) for k in ("cached", "embedded")}
+    for i, n in enumerate(sizes):
+        share = {"seconds": stats.get("seconds", 0.0) * n / total}
+        for k in ("cached", "embedded"):
+            share[k] = left[k] if i == len(sizes) - 1 else round(stats.get(k, 0) * n / total)
+            left[k] -= share[k]
+        if "error" in stats:
+            share["error"] = stats["error"]
+        out.append(share)
+    return out
 
 
 # ---- process-wide instances --------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 from datetime import date
+from functools import lru_cache
 
 from core.documents.models import DocMeta
 from core.errors import BadInputError, NotFoundError
@@ -78,6 +79,15 @@ class MetaStore:
             same_name = [m for m in same_name if m.review_state != "approved"]
         return [m.doc_id for m in same_name]
 
+    def get_many(self, doc_ids) -> list[DocMeta]:
+        ids = list(dict.fromkeys(doc_ids))
+        out = []
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            out += [meta_from_json(r["meta"]) for r in self.db.query(
+                f"SELECT meta FROM documents WHERE doc_id IN ({','.join('?' * len(part))})", tuple(part))]
+        return out
+
     def find_by_file(self, tenant: str, file_name: str) -> list[DocMeta]:
         rows = self.db.query("SELECT meta FROM documents WHERE tenant = ? AND file_name = ?", (tenant, file_name))
         return [meta_from_json(r["meta"]) for r in rows]
@@ -102,6 +112,12 @@ class MetaStore:
     def delete(self, doc_id: str) -> None:
         self.db.execute("DELETE FROM doc_relations WHERE from_doc = ? OR to_doc = ?", (doc_id, doc_id))
         self.db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+
+    def relations_touching(self, doc_ids) -> list[dict]:
+        """The 废止 relations from or to ``doc_ids`` (read before they are removed: the
+        documents at the other ends need their statuses and relations re-derived)."""
+        ids = set(doc_ids)
+        return [r for r in self.relations() if r["from_doc"] in ids or r["to_doc"] in ids]
 
     def relations(self) -> list[dict]:
         return self.db.query("SELECT from_doc, kind, target, to_doc FROM doc_relations ORDER BY id")
@@ -143,6 +159,93 @@ class MetaStore:
                     self.put(m)
         return changed
 
+    def recompute_related(self, added: list[str], removed: list[DocMeta] = (), removed_relations=(),
+                          today: date | None = None) -> dict[str, str]:
+        """:meth:`recompute` limited to what adding ``added`` (already stored) and removing
+        ``removed`` (already deleted; ``removed_relations`` = :meth:`relations_touching` them
+        before) can change: the relations of the documents that repeal one of their 文号 /
+        titles (and of the added ones), and the statuses of the documents at either end. Same
+        result as a full recompute (statuses that only dates changed since are read at query
+        time by :func:`filters.current_status`); costs one scan of the 文号 and title columns,
+        not of every document's metadata."""
+        from core.documents.metadata import today as _today
+
+        by_key: dict[tuple, list[str]] = {}
+        for r in self.db.query("SELECT doc_id, doc_number, title FROM documents"):
+            for k in doc_keys(r["doc_number"] or "", r["title"] or ""):
+                by_key.setdefault(k, []).append(r["doc_id"])
+        added_metas = self.get_many(added)
+        keys = {k for m in [*added_metas, *removed] for k in doc_keys(m.doc_number, m.title)}
+        gone = {m.doc_id for m in removed}
+        rows = self.relations()
+        source_ids = {r["from_doc"] for r in [*rows, *removed_relations]
+                      if target_key(r["target"]) in keys or r["to_doc"] in gone}
+        sources = [m for m in added_metas if m.review_state == "approved"]
+        sources += self.get_many(source_ids - {m.doc_id for m in sources} - gone)
+        affected = set(added) | ({r["to_doc"] for r in removed_relations if r["to_doc"]} - gone)
+        affected |= {r["to_doc"] for r in rows if r["from_doc"] in {m.doc_id for m in sources} and r["to_doc"]}
+        trusted = self.trusted_issuers()
+        hit_ids = {h for m in sources for t in m.repeals for h in by_key.get(target_key(t), [])}
+        hit_metas = {m.doc_id: m for m in self.get_many(hit_ids)}
+        new_rows = []
+        for m in sources:
+            for target in m.repeals:
+                hits = [h for h in by_key.get(target_key(target), []) if h != m.doc_id and h in hit_metas
+                        and relation_may_act(m, hit_metas[h], trusted)]
+                new_rows += [(m.doc_id, target, h) for h in hits] or [(m.doc_id, target, None)]
+                affected.update(hits)
+        today_s = (today or _today()).isoformat()
+        changed = {}
+        with self.db.transaction():
+            for m in sources:
+                self.db.execute("DELETE FROM doc_relations WHERE from_doc = ?", (m.doc_id,))
+            for frm, target, to in new_rows:
+                self.db.execute("INSERT INTO doc_relations (from_doc, kind, target, to_doc) VALUES (?, ?, ?, ?)",
+                                (frm, "repeals", target, to))
+            for m in self.get_many(affected):
+                repealed = self.db.one("SELECT 1 AS x FROM doc_relations WHERE to_doc = ?", (m.doc_id,)) is not None
+                new = derive_status(m, repealed, today_s)
+                if new != m.status:
+                    m.status = new
+                    changed[m.doc_id] = new
+                    self.put(m)
+        return changed
+
+
+@lru_cache(maxsize=200_000)
+def target_key(target: str) -> tuple[str, str]:
+    """How a 废止 target names its document: by 文号 when it holds one, else by title."""
+    num = normalize_doc_number(target)
+    return ("number", num) if num else ("title", title_core(target))
+
+
+@lru_cache(maxsize=200_000)
+def doc_keys(doc_number: str, title: str) -> tuple[tuple[str, str], ...]:
+    """The keys under which a 废止 target finds this document (see :func:`compute_statuses`)."""
+    out = []
+    if doc_number:
+        out.append(("number", normalize_doc_number(doc_number) or doc_number))
+    core = title_core(title)
+    if len(core) >= 4:
+        out.append(("title", core))
+    return tuple(out)
+
+
+def derive_status(m: DocMeta, repealed: bool, today_s: str) -> str:
+    """One document's status: admin override wins; then repealed; expired when its 有效期 /
+    campaign period has passed; upcoming before its 施行日期; draft stays draft; else in effect."""
+    if m.status_override:
+        return m.status
+    if repealed:
+        return "repealed"
+    if m.expiry_date and m.expiry_date < today_s:
+        return "expired"  # its own 有效期 / campaign period is over: 已到期, not 废止
+    if m.effective_date and m.effective_date > today_s:
+        return "upcoming"
+    if m.status == "draft":
+        return "draft"
+    return "in_effect"
+
 
 RELATION_KINDS = ("repeals", "supersedes", "amends")  # only 废止 (repeals) is extracted today
 
@@ -172,40 +275,21 @@ def compute_statuses(metas: list[DocMeta], today: date | None = None,
 
     today_s = (today or _today()).isoformat()
     by_id = {m.doc_id: m for m in metas}
-    by_number: dict[str, list[str]] = {}
-    by_title: dict[str, list[str]] = {}
+    by_key: dict[tuple, list[str]] = {}
     for m in metas:
-        if m.doc_number:
-            by_number.setdefault(normalize_doc_number(m.doc_number) or m.doc_number, []).append(m.doc_id)
-        core = title_core(m.title)
-        if len(core) >= 4:
-            by_title.setdefault(core, []).append(m.doc_id)
+        for k in doc_keys(m.doc_number, m.title):
+            by_key.setdefault(k, []).append(m.doc_id)
     relations: list[tuple] = []
     repealed: set[str] = set()
     for m in metas:
         if m.review_state != "approved":
             continue  # a document waiting for review repeals nothing yet
         for target in m.repeals:
-            num = normalize_doc_number(target)
-            hits = by_number.get(num, []) if num else by_title.get(title_core(target), [])
+            hits = by_key.get(target_key(target), [])
             hits = [h for h in hits if h != m.doc_id and relation_may_act(m, by_id[h], trusted)]
             for h in hits:
                 relations.append((m.doc_id, target, h))
                 repealed.add(h)
             if not hits:
                 relations.append((m.doc_id, target, None))
-    out = {}
-    for m in metas:
-        if m.status_override:
-            out[m.doc_id] = m.status
-        elif m.doc_id in repealed:
-            out[m.doc_id] = "repealed"
-        elif m.expiry_date and m.expiry_date < today_s:
-            out[m.doc_id] = "expired"  # its own 有效期 / campaign period is over: 已到期, not 废止
-        elif m.effective_date and m.effective_date > today_s:
-            out[m.doc_id] = "upcoming"
-        elif m.status == "draft":
-            out[m.doc_id] = "draft"
-        else:
-            out[m.doc_id] = "in_effect"
-    return out, relations
+    return {m.doc_id: derive_status(m, m.doc_id in repealed, today_s) for m in metas}, relations

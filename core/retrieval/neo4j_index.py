@@ -31,7 +31,7 @@ import numpy as np
 
 from core.config import Settings, get_settings
 from core.documents.models import Chunk, DocMeta
-from core.errors import BadInputError, IndexError_, NotFoundError
+from core.errors import AppError, BadInputError, IndexError_, NotFoundError
 from core.retrieval import filters
 from core.retrieval.dense import content_hash
 from core.retrieval.fusion import FusionWeights, rrf, weights_for
@@ -188,14 +188,23 @@ class Neo4jIndex:
 
     def add_document(self, meta: DocMeta, chunks: list[Chunk], *, user: str | None = None,
                      stored_path: str | None = None) -> dict:
-        return self.add_documents([(meta, chunks, stored_path)], user=user)[0]
+        result = self.add_documents([(meta, chunks, stored_path)], user=user)[0]
+        if result["action"] == "error":
+            raise result["error"]
+        return result
 
     def add_documents(self, items, *, user: str | None = None) -> list[dict]:
+        """Documents one by one (an admission error is the item's result, as in the embedded index)."""
         results = []
         with self._lock:
             present = set(self._doc_ids())
             for meta, chunks, stored_path in items:
-                old = self.metas.admission(meta, chunks, present)
+                try:
+                    old = self.metas.admission(meta, chunks, present)
+                except AppError as exc:
+                    results.append({"doc_id": meta.doc_id, "action": "error", "error": exc, "replaced": [],
+                                    "embed": None})
+                    continue
                 if old is None:
                     results.append({"doc_id": meta.doc_id, "action": "unchanged", "replaced": [], "embed": None})
                     continue

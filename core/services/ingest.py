@@ -85,16 +85,20 @@ def _chunk(parsed, meta: DocMeta) -> list[Chunk]:
     return chunk_document(parsed, meta)
 
 
+#: files committed to the index together (one embedding call, one manifest write); an
+#: interruption loses at most the batch in progress, never leaves half of it visible
+BATCH_FILES = 32
+
+
 def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str, domain: str | None = None,
                  status: str | None = None, *, approve: bool = False, progress: Progress | None = None,
                  on_stage: StageProgress | None = None) -> dict:
     """Parse, chunk and index files (folders recurse). Every bad file gets one entry in
-    ``errors``; the others are indexed. ``status`` set by the caller is an override;
-    ``approve`` marks documents reviewed (administrators only). ``progress(i, n, name)`` is
-    called per file; ``on_stage(event)`` per stage (解析 / OCR 第 i/n 页 / 切分 / 向量化 i/n)."""
-    from core.progress import reporting, stage_text
-    from core.documents.metadata import extract_metadata
-    from core.documents.parse import doc_id_for, parse_file, tenant_doc_id
+    ``errors``; the others are indexed, :data:`BATCH_FILES` at a time. ``status`` set by the
+    caller is an override; ``approve`` marks documents reviewed (administrators only).
+    ``progress(i, n, name)`` is called per file; ``on_stage(event)`` per stage (解析 / OCR 第
+    i/n 页 / 切分 / 向量化 i/n)."""
+    from core.progress import reporting
 
     t0 = time.perf_counter()
     tenant = (tenant or "").strip()
@@ -103,90 +107,127 @@ def ingest_paths(paths: Iterable[Path | str], principal: Principal, tenant: str,
         raise enum_error("状态", status, ("in_effect", "repealed", "draft"))
     if approve and not principal.is_admin:
         raise PermissionDenied("只有管理员可以直接审核通过文档")
-    settings = get_settings()
     files, errors = _expand(paths)
     index = index_module.get_index()
-    docs: list[dict] = []
+    docs: list[tuple[int, dict]] = []  # (file position, entry): reported in file order
+    pending: list[dict] = []
     timing = {"parse_s": 0.0, "chunk_s": 0.0, "embed_s": 0.0, "index_s": 0.0, "chunks": 0, "embedded": 0}
+    options = {"tenant": tenant, "domain": domain, "status": status, "approve": approve, "principal": principal}
     for i, f in enumerate(files):
         if progress:
             progress(i, len(files), f.name)
-
-        def staged(stage: str, done: int = 0, of: int = 0, _i=i, _name=f.name) -> None:
-            if on_stage is not None:
-                on_stage({"file": _name, "index": _i, "total": len(files), "stage": stage, "done": done, "of": of,
-                          "text": stage_text(stage, done, of)})
-
+        staged = _stager(on_stage, f.name, i, len(files))
         try:
             with reporting(staged if on_stage is not None else None):
-                if f.suffix.lower() not in SUPPORTED:
-                    raise BadInputError(f"文件“{f.name}”的类型“{f.suffix or '无扩展名'}”不受支持，"
-                                        "仅支持 PDF、Word（.docx）、Markdown（.md）和文本（.txt）文件")
-                size = f.stat().st_size
-                if 0 < size <= int(settings.max_upload_mb) * 1024 * 1024:
-                    # identical content is already indexed: a no-op, without parsing (or OCR) again
-                    own_id = tenant_doc_id(doc_id_for(f), tenant)
-                    existing = index.get_meta(own_id) if index.has_document(own_id) else None
-                    if existing is not None and existing.tenant == tenant:
-                        docs.append(_doc_entry(existing, len(index.chunks_of(existing.doc_id)), "unchanged"))
-                        continue
-                t = time.perf_counter()
-                staged("parse")
-                parsed = parse_file(f, ocr_cache_dir=settings.cache_dir / "ocr",
-                                    max_bytes=int(settings.max_upload_mb) * 1024 * 1024)
-                parsed.doc_id = tenant_doc_id(parsed.doc_id, tenant)  # this tenant's own copy
-                meta = extract_metadata(parsed)
-                timing["parse_s"] += time.perf_counter() - t
-                meta.tenant = tenant
-                meta.domain = (domain or "").strip()
-                if status:
-                    meta.status, meta.status_override = status, True
-                if approve:
-                    meta.review_state = "approved"
-                elif not principal.is_admin:
-                    meta.review_state = "pending"
-                t = time.perf_counter()
-                staged("chunk")
-                chunks = _chunk(parsed, meta)
-                timing["chunk_s"] += time.perf_counter() - t
-                if not chunks:
-                    raise BadInputError(f"文件“{f.name}”没有可索引的文字内容")
-                meta.flagged_chunks = scan_chunks(chunks)
-                stored = settings.docs_dir / f"{meta.doc_id}{f.suffix.lower()}"
-                if not stored.exists():
-                    shutil.copyfile(f, stored)
-                t = time.perf_counter()
-                res = index.add_document(meta, chunks, user=principal.name, stored_path=str(stored))
-                spent = time.perf_counter() - t
-                emb = res.get("embed") or {}
-                timing["embed_s"] += emb.get("seconds", 0.0)
-                timing["index_s"] += spent - emb.get("seconds", 0.0)
-                timing["chunks"] += len(chunks)
-                timing["embedded"] += emb.get("embedded", 0)
-                final = index.get_meta(meta.doc_id) or meta
-                entry = _doc_entry(final, len(chunks), res["action"])
-                entry["ocr_pages"] = parsed.ocr_pages
-                entry["warnings"] = parsed.warnings
-                if emb.get("error"):
-                    entry["warnings"] = [*parsed.warnings, f"向量化失败，已仅按关键词索引：{emb['error']}"]
-                if meta.flagged_chunks:
-                    entry["warnings"] = [*entry["warnings"], f"有 {len(meta.flagged_chunks)} 个片段疑似包含提示注入指令，"
-                                         "已在文档库中标记（这些文字只会作为数据交给模型）"]
-                docs.append(entry)
+                prepared = _prepare_file(f, index, options, staged, timing)
+            if isinstance(prepared, dict) and "action" in prepared:
+                docs.append((i, prepared))  # identical content already indexed
+            else:
+                pending.append({**prepared, "i": i, "file": f})
         except AppError as exc:
             errors.append({"file": str(f), "reason": exc.user_message})
         except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
             errors.append({"file": str(f), "reason": f"处理失败（{type(exc).__name__}）：{exc}"[:300]})
+        if len(pending) >= BATCH_FILES or (pending and i == len(files) - 1):
+            with reporting(staged if on_stage is not None else None):
+                _index_batch(index, pending, principal, docs, errors, timing)
+            pending = []
     if progress:
         progress(len(files), len(files), "")
     if on_stage is not None:
         on_stage({"file": "", "index": len(files), "total": len(files), "stage": "done", "done": 0, "of": 0,
                   "text": "完成"})
-    report = {"documents": docs, "errors": errors, "seconds": round(time.perf_counter() - t0, 2),
+    report = {"documents": [e for _, e in sorted(docs, key=lambda x: x[0])], "errors": errors,
+              "seconds": round(time.perf_counter() - t0, 2),
               "timing": {k: (round(v, 2) if isinstance(v, float) else v) for k, v in timing.items()}}
     audit(principal.name, "ingest_docs", target=tenant, outcome="ok" if not errors else "partial",
-          detail={"documents": [d["doc_id"] for d in docs], "errors": errors})
+          detail={"documents": [d["doc_id"] for d in report["documents"]], "errors": errors})
     return report
+
+
+def _stager(on_stage: StageProgress | None, name: str, i: int, total: int) -> Callable[..., None]:
+    from core.progress import stage_text
+
+    def staged(stage: str, done: int = 0, of: int = 0) -> None:
+        if on_stage is not None:
+            on_stage({"file": name, "index": i, "total": total, "stage": stage, "done": done, "of": of,
+                      "text": stage_text(stage, done, of)})
+    return staged
+
+
+def _prepare_file(f: Path, index, options: dict, staged, timing: dict) -> dict:
+    """Parse, read the metadata of and chunk one file: {"meta", "chunks", "stored", "parsed"},
+    or the report entry of an identical file already indexed (no parsing, no OCR)."""
+    from core.documents.metadata import extract_metadata
+    from core.documents.parse import doc_id_for, parse_file, tenant_doc_id
+
+    settings, tenant = get_settings(), options["tenant"]
+    if f.suffix.lower() not in SUPPORTED:
+        raise BadInputError(f"文件“{f.name}”的类型“{f.suffix or '无扩展名'}”不受支持，"
+                            "仅支持 PDF、Word（.docx）、Markdown（.md）和文本（.txt）文件")
+    size = f.stat().st_size
+    if 0 < size <= int(settings.max_upload_mb) * 1024 * 1024:
+        own_id = tenant_doc_id(doc_id_for(f), tenant)
+        existing = index.get_meta(own_id) if index.has_document(own_id) else None
+        if existing is not None and existing.tenant == tenant:
+            return _doc_entry(existing, len(index.chunks_of(existing.doc_id)), "unchanged")
+    t = time.perf_counter()
+    staged("parse")
+    parsed = parse_file(f, ocr_cache_dir=settings.cache_dir / "ocr", max_bytes=int(settings.max_upload_mb) * 1024 * 1024)
+    parsed.doc_id = tenant_doc_id(parsed.doc_id, tenant)  # this tenant's own copy
+    meta = extract_metadata(parsed)
+    timing["parse_s"] += time.perf_counter() - t
+    meta.tenant = tenant
+    meta.domain = (options["domain"] or "").strip()
+    if options["status"]:
+        meta.status, meta.status_override = options["status"], True
+    if options["approve"]:
+        meta.review_state = "approved"
+    elif not options["principal"].is_admin:
+        meta.review_state = "pending"
+    t = time.perf_counter()
+    staged("chunk")
+    chunks = _chunk(parsed, meta)
+    timing["chunk_s"] += time.perf_counter() - t
+    if not chunks:
+        raise BadInputError(f"文件“{f.name}”没有可索引的文字内容")
+    meta.flagged_chunks = scan_chunks(chunks)
+    stored = settings.docs_dir / f"{meta.doc_id}{f.suffix.lower()}"
+    if not stored.exists():
+        shutil.copyfile(f, stored)
+    return {"meta": meta, "chunks": chunks, "stored": str(stored), "parsed": parsed}
+
+
+def _index_batch(index, pending: list[dict], principal: Principal, docs: list, errors: list, timing: dict) -> None:
+    """Commit prepared files to the index in one step and report each of them."""
+    t = time.perf_counter()
+    try:
+        results = index.add_documents([(p["meta"], p["chunks"], p["stored"]) for p in pending], user=principal.name)
+    except Exception as exc:  # noqa: BLE001 - the batch is not in the index; each file says why
+        reason = exc.user_message if isinstance(exc, AppError) else f"写入索引失败（{type(exc).__name__}）：{exc}"[:300]
+        errors.extend({"file": str(p["file"]), "reason": reason} for p in pending)
+        return
+    spent = time.perf_counter() - t
+    for p, res in zip(pending, results):
+        if res["action"] == "error":
+            errors.append({"file": str(p["file"]), "reason": res["error"].user_message})
+            continue
+        emb = res.get("embed") or {}
+        spent -= emb.get("seconds", 0.0)
+        timing["embed_s"] += emb.get("seconds", 0.0)
+        timing["chunks"] += len(p["chunks"])
+        timing["embedded"] += emb.get("embedded", 0)
+        parsed, meta = p["parsed"], index.get_meta(res["doc_id"]) or p["meta"]
+        entry = _doc_entry(meta, len(p["chunks"]), res["action"])
+        entry["ocr_pages"] = parsed.ocr_pages
+        entry["warnings"] = parsed.warnings
+        if emb.get("error"):
+            entry["warnings"] = [*parsed.warnings, f"向量化失败，已仅按关键词索引：{emb['error']}"]
+        if meta.flagged_chunks:
+            entry["warnings"] = [*entry["warnings"], f"有 {len(meta.flagged_chunks)} 个片段疑似包含提示注入指令，"
+                                 "已在文档库中标记（这些文字只会作为数据交给模型）"]
+        docs.append((p["i"], entry))
+    timing["index_s"] += spent
 
 
 def scan_chunks(chunks: list[Chunk]) -> list[dict]:

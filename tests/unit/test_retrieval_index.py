@@ -244,3 +244,24 @@ def test_a_missing_reranker_keeps_the_fused_order_and_says_so(tmp_path, monkeypa
     finally:
         monkeypatch.delenv("ZHICE_RERANK_MODEL")
         config.set_settings(None)
+
+
+def test_a_batch_behaves_as_adding_its_documents_one_by_one(index):
+    """One add_documents call: a later file of the same name replaces an earlier one, an
+    identical repeat is a no-op, an empty document is refused alone; everything else becomes
+    searchable at once, and a fresh process sees the same index."""
+    v1, c1 = make_doc("1" * 16, "批量.txt", ["第一版：电动自行车以旧换新补贴300元。"], title="电动自行车补贴")
+    v2, c2 = make_doc("2" * 16, "批量.txt", ["第二版：电动自行车以旧换新补贴500元。"], title="电动自行车补贴")
+    other, co = make_doc("3" * 16, "手机.txt", ["手机购新补贴按售价的15%，最高500元。"], title="手机购新补贴")
+    empty, _ = make_doc("4" * 16, "空.txt", [])
+    results = index.add_documents([(v1, c1, None), (other, co, None), (other, co, None), (empty, [], None),
+                                   (v2, c2, None)])
+    assert [r["action"] for r in results] == ["added", "added", "unchanged", "error", "replaced"]
+    assert results[4]["replaced"] == ["1" * 16] and isinstance(results[3]["error"], BadInputError)
+    assert index.get_meta("1" * 16) is None
+    assert index.search("电动自行车以旧换新补贴", ADMIN, k=1).hits[0].chunk.doc_id == "2" * 16
+    assert index.search("手机购新补贴", ADMIN, k=1).hits[0].chunk.doc_id == "3" * 16
+    reset_indexes()
+    fresh = get_index()
+    assert {m.doc_id for m in fresh.list_docs()} == {"a" * 16, "b" * 16, "c" * 16, "2" * 16, "3" * 16}
+    assert fresh.stats() == index.stats()
