@@ -130,8 +130,9 @@ def step_label(step: dict) -> str:
     return f"{step.get('tool')}({args})"
 
 
-def build_report(state: dict) -> dict:
-    """{"report", "sections", "citations", "missing"} of the run so far."""
+def build_report(state: dict, prose: str = "") -> dict:
+    """{"report", "sections", "citations", "missing", "evidence"} of the run so far; ``prose``
+    (the LLM's checked 综述, core.agents.task.prose) goes before the tables."""
     results = state.get("results") or []
     plan = state.get("plan") or []
     parsed = state.get("parsed") or {}
@@ -182,6 +183,8 @@ def build_report(state: dict) -> dict:
                      f"时间 {state.get('deadline_s'):g} 秒）。以下为已收集到的部分结果。")
     elif state.get("cancelled"):
         lines.append("\n> 任务已取消，未执行计划。")
+    if prose:
+        lines.append("\n### 综述\n\n" + prose)
     for sec in sections:
         lines.append(f"\n### {sec['title']}\n")
         lines.append(markdown_table(sec["columns"], sec["rows"]))
@@ -195,7 +198,8 @@ def build_report(state: dict) -> dict:
         lines.append("\n**核查提示**：\n" + "\n".join(f"- {i}" for i in issues))
     if missing:
         lines.append("\n**尚缺**：\n" + "\n".join(f"- {m}" for m in missing))
-    return {"report": "\n".join(lines).strip(), "sections": sections, "citations": citer.citations(), "missing": missing}
+    return {"report": "\n".join(lines).strip(), "sections": sections, "citations": citer.citations(), "missing": missing,
+            "evidence": evidence}
 
 
 def _md_cell(text) -> str:
