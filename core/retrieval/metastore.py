@@ -1,6 +1,7 @@
-"""Document metadata in the app database (table ``documents``) and the 废止 relations
-(``doc_relations``), shared by every index backend. Also the validity rules: status from
-dates and from explicit 废止 relations, with an administrator's override winning."""
+"""Document metadata in the app database (table ``documents``) and the relations documents
+state about each other (``doc_relations``: 废止 / 代替 / 修订 / 补充 / 延期), shared by every index
+backend. Also the validity rules: status from dates and from explicit 废止 / 代替 relations,
+with an administrator's override winning."""
 
 from __future__ import annotations
 
@@ -125,16 +126,16 @@ class MetaStore:
                                 (tenant, it["issuer_tenant"], it.get("authority") or ""))
 
     def recompute(self, today: date | None = None) -> dict[str, str]:
-        """Re-derive every document's status and rewrite the 废止 relations; returns the
+        """Re-derive every document's status and rewrite the relations; returns the
         statuses that changed {doc_id: new status}."""
         metas = self.all()
         statuses, relations = compute_statuses(metas, today, trusted=self.trusted_issuers())
         changed = {}
         with self.db.transaction():
             self.db.execute("DELETE FROM doc_relations")
-            for frm, target, to in relations:
+            for frm, target, to, kind in relations:
                 self.db.execute("INSERT INTO doc_relations (from_doc, kind, target, to_doc) VALUES (?, ?, ?, ?)",
-                                (frm, "repeals", target, to))
+                                (frm, kind, target, to))
             for m in metas:
                 new = statuses[m.doc_id]
                 if new != m.status:
@@ -144,7 +145,7 @@ class MetaStore:
         return changed
 
 
-RELATION_KINDS = ("repeals", "supersedes", "amends")  # only 废止 (repeals) is extracted today
+RELATION_KINDS = ("repeals", "supersedes", "amends", "supplements", "extends")
 
 
 def relation_may_act(source: DocMeta, target: DocMeta, trusted: dict[str, list[dict]] | None = None) -> bool:
@@ -165,10 +166,13 @@ def relation_may_act(source: DocMeta, target: DocMeta, trusted: dict[str, list[d
 def compute_statuses(metas: list[DocMeta], today: date | None = None,
                      trusted: dict[str, list[dict]] | None = None) -> tuple[dict[str, str], list[tuple]]:
     """Status of each document: admin override wins; otherwise repealed when another document
-    repeals its 文号 or title (同时废止); expired when its 有效期 / campaign period has passed; upcoming when its 施行日期 is in
-    the future; draft stays draft; else in effect. A relation only acts within a tenant or
-    from an issuer the target's tenant trusts (:func:`relation_may_act`)."""
+    repeals or supersedes its 文号 or title (同时废止 / 代替); expired when its 有效期 / campaign
+    period has passed; upcoming when its 施行日期 is in the future; draft stays draft; else in
+    effect. A relation only acts (and is resolved to its target) within a tenant or from an
+    issuer the target's tenant trusts (:func:`relation_may_act`). Relations are
+    ``(from_doc, target text, to_doc or None, kind)``."""
     from core.documents.metadata import today as _today
+    from core.documents.relations import retiring_kinds
 
     today_s = (today or _today()).isoformat()
     by_id = {m.doc_id: m for m in metas}
@@ -185,15 +189,17 @@ def compute_statuses(metas: list[DocMeta], today: date | None = None,
     for m in metas:
         if m.review_state != "approved":
             continue  # a document waiting for review repeals nothing yet
-        for target in m.repeals:
+        stated = [("repeals", t) for t in m.repeals] + [(r["kind"], r["target"]) for r in m.relations or []]
+        for kind, target in stated:
             num = normalize_doc_number(target)
             hits = by_number.get(num, []) if num else by_title.get(title_core(target), [])
             hits = [h for h in hits if h != m.doc_id and relation_may_act(m, by_id[h], trusted)]
             for h in hits:
-                relations.append((m.doc_id, target, h))
-                repealed.add(h)
+                relations.append((m.doc_id, target, h, kind))
+                if kind in retiring_kinds():
+                    repealed.add(h)
             if not hits:
-                relations.append((m.doc_id, target, None))
+                relations.append((m.doc_id, target, None, kind))
     out = {}
     for m in metas:
         if m.status_override:

@@ -10,6 +10,7 @@ import io
 import re
 
 from core.agents.task.state import FUSE_LABELS
+from core.documents.relations import relation_label
 
 NOT_REGULATED = "未规定"
 KIND_TITLES = {"compare": "对比表", "track": "时间线", "validity": "有效性核查", "checklist": "条件清单",
@@ -100,7 +101,7 @@ def _detail_section(out: dict, citer: Citer, titles: dict[str, str]) -> dict:
     for d in out.get("dates") or []:
         rows.append([d["label"], d["date"] + citer.cite(d.get("chunk_id"), d.get("text") or "")])
     for r in out.get("relations") or []:
-        kind = {"repeals": "废止", "supersedes": "替代", "amends": "修订"}.get(r["kind"], r["kind"])
+        kind = relation_label(r["kind"])
         if r["from_doc"] == doc["doc_id"]:
             rows.append(["关系", f"本文件{kind}《{titles.get(r.get('to_doc') or '', r.get('target') or '')}》"])
         else:
