@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import re
 
+from core.agents.task.plan_text import humanize, step_text
 from core.agents.task.state import FUSE_LABELS
 from core.documents.relations import relation_label
 
@@ -126,11 +127,6 @@ def _found_section(documents: dict, results: list[dict], citer: Citer) -> dict:
     return {"kind": "list", "title": "已收集的文件", "columns": ["文件", "日期", "状态", "出处"], "rows": rows}
 
 
-def step_label(step: dict) -> str:
-    args = ", ".join(f"{k}={v}" for k, v in (step.get("args") or {}).items() if v not in (None, "", []))
-    return f"{step.get('tool')}({args})"
-
-
 def build_report(state: dict, prose: str = "") -> dict:
     """{"report", "sections", "citations", "missing", "evidence"} of the run so far; ``prose``
     (the LLM's checked 综述, core.agents.task.prose) goes before the tables."""
@@ -168,9 +164,9 @@ def build_report(state: dict, prose: str = "") -> dict:
     for i, s in enumerate(plan, 1):
         failed = next((r for r in results if r["step"] == i and not r.get("ok")), None)
         if failed is not None:
-            missing.append(f"第 {i} 步 {step_label(s)} 未成功：{failed.get('error')}")
+            missing.append(f"第 {i} 步 {step_text(s)} 未成功：{humanize(failed.get('error') or '')}")
         elif i not in done:
-            missing.append(f"第 {i} 步 {step_label(s)} 未执行")
+            missing.append(f"第 {i} 步 {step_text(s)} 未执行")
     lines = [f"## 任务报告：{state.get('request') or ''}"]
     if parsed:
         meta = [f"类型：{parsed.get('label')}"]
@@ -193,7 +189,7 @@ def build_report(state: dict, prose: str = "") -> dict:
         lines.append("\n未检索到可用的相关文件，无法完成该任务。" if not stopped else "\n尚未收集到任何结果。")
     if state.get("documents"):
         lines.append("\n**已收集的文件**：" + "；".join(_doc_label(c) for c in state["documents"].values()))
-    issues = [f"第 {c['step']} 步：{i}" for c in state.get("checks") or [] for i in c.get("issues") or []
+    issues = [f"第 {c['step']} 步：{humanize(i)}" for c in state.get("checks") or [] for i in c.get("issues") or []
               if (c.get("step") or 0) not in {r["step"] for r in results if not r.get("ok")}]
     if issues:
         lines.append("\n**核查提示**：\n" + "\n".join(f"- {i}" for i in issues))
