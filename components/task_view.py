@@ -19,6 +19,7 @@ from core.services.task import (
 )
 
 FUSE_NAMES = {"steps": "步数", "tokens": "Token", "time": "时间"}
+OK_MARK, FAIL_MARK = ":green[:material/check_circle:]", ":red[:material/cancel:]"  # icon font: no emoji font needed
 EXAMPLES = ["对比济南市和山东省家电以旧换新补贴的补贴标准和申领流程", "汇总山东省2025年以旧换新相关政策的有效期"]
 
 
@@ -37,12 +38,12 @@ def _live(status):
     """Callback for core.services.task: one line per step as it finishes, the gauges kept."""
     def on_event(node: str, info: dict) -> None:
         if node == "execute" and info.get("tool"):
-            mark = "✅" if info.get("ok") else "❌"
+            mark = OK_MARK if info.get("ok") else FAIL_MARK
             err = f"：{info['error']}" if info.get("error") else ""
             status.write(f"{mark} 第 {info['step']} 步 {info.get('label') or ''}（{info.get('ms') or 0:.0f} 毫秒）{err}")
             status.update(label=f"正在执行第 {info['step']} 步…")
         elif node == "route" and info.get("stopped_by"):
-            status.write(f"⚠️ {FUSE_NAMES.get(info['stopped_by'], '')}熔断，停止执行")
+            status.write(f":material/warning: {FUSE_NAMES.get(info['stopped_by'], '')}熔断，停止执行")
         elif node == "summarize":
             status.update(label="正在生成报告…")
     return on_event
@@ -74,13 +75,18 @@ def _render_plan(principal, res: dict) -> None:
             st.error("修改后的计划未通过校验：" + humanize(need["error"]))
         for n in res.get("notices") or []:
             st.info(humanize(n))
-        edited = st.data_editor(plan_rows(need.get("plan") or []), key=f"task-plan-{res['thread_id']}",
-                                num_rows="dynamic", width="stretch", column_config={
-                                    "步骤": st.column_config.NumberColumn(disabled=True, width="small"),
-                                    "操作": st.column_config.SelectboxColumn(options=operation_labels(), required=True),
-                                    "内容": st.column_config.TextColumn(width="large"),
-                                    "说明": st.column_config.TextColumn()})
-        st.caption("内容写成“项目：值”，用分号隔开，例如：检索语句：济南市家电以旧换新补贴；发文机关：济南市")
+        for i, step in enumerate(need.get("plan") or [], 1):
+            note = f" —— {step['note']}" if step.get("note") else ""
+            st.markdown(f"{i}. {step_text(step)}{note}")
+        with st.expander("修改计划"):
+            edited = st.data_editor(plan_rows(need.get("plan") or []), key=f"task-plan-{res['thread_id']}",
+                                    num_rows="dynamic", width="stretch", column_config={
+                                        "步骤": st.column_config.NumberColumn(disabled=True, width="small"),
+                                        "操作": st.column_config.SelectboxColumn(options=operation_labels(),
+                                                                               required=True),
+                                        "内容": st.column_config.TextColumn(width="large"),
+                                        "说明": st.column_config.TextColumn()})
+            st.caption("内容写成“项目：值”，用分号隔开，例如：检索语句：济南市家电以旧换新补贴；发文机关：济南市")
         c1, _, c3 = st.columns(3)
         reply = None
         if c1.button("确认执行", type="primary", key="task-confirm"):
@@ -101,11 +107,13 @@ def _render_report(principal, res: dict) -> None:
     if res.get("stopped_by"):
         st.warning(f"任务因{FUSE_NAMES.get(res['stopped_by'], '')}熔断而停止，以下为部分结果。")
     with st.expander(f"执行步骤（{len(res.get('steps') or [])} 步）", expanded=bool(res.get("stopped_by"))):
+        plan = res.get("plan") or []
         for i, s in enumerate(res.get("steps") or [], 1):
-            mark = "✅" if s["ok"] else "❌"
-            err = f" — {humanize(s['error'])}" if s.get("error") else ""
-            st.markdown(f"{mark} **{i}.** {step_text(s)}{err}")
-    st.markdown(res.get("report") or "")
+            mark = OK_MARK if s["ok"] else FAIL_MARK
+            err = f" —— {humanize(s['error'])}" if s.get("error") else ""
+            # as planned (第1步最相关的文件), not the document ids the step resolved them to
+            st.markdown(f"{mark} **{i}.** {step_text(plan[i - 1] if i <= len(plan) else s)}{err}")
+    st.markdown((res.get("report") or "").replace("## 任务报告", "#### 任务报告", 1))  # not a page-sized title
     for n in res.get("notices") or []:
         st.info(humanize(n))
     c1, c2 = st.columns(2)
