@@ -36,9 +36,7 @@ def retiring_kinds() -> set[str]:
 def _targets(span: str) -> list[str]:
     from core.documents.metadata import find_doc_numbers
 
-    titles = _TITLE.findall(span)
-    rest = _TITLE.sub("", span)
-    return titles + [n for n in find_doc_numbers(rest) if n not in titles]
+    return _TITLE.findall(span) + find_doc_numbers(_TITLE.sub("", span))
 
 
 def extract_relations(text: str, title: str = "") -> list[dict]:
