@@ -1,13 +1,11 @@
 """任务 mode of the 政策问答 page: a policy task (对比 / 汇总 / 跟踪变化 / 是否有效 / 条件清单)
-planned first — the plan shown as an editable table to confirm, edit or cancel, as on the
-图谱问答 page —, then run with each step's status live and the fuse gauges (steps, tokens,
-seconds), then the report with its citation cards, PDF highlights, Markdown / Excel
-downloads and 👍/👎. Every call goes through core.services.task; session state keeps the
-thread id and the last result."""
+planned first — the plan shown as an editable table in plain words (操作 / 内容 / 说明) to
+confirm, edit or cancel, as on the 图谱问答 page —, then run with each step's status live and
+the fuse gauges (steps, tokens, seconds), then the report with its citation cards, the cited
+passage opened large with its highlight, Markdown / Excel downloads and 👍/👎. Every call goes
+through core.services.task; session state keeps the thread id and the last result."""
 
 from __future__ import annotations
-
-import json
 
 import streamlit as st
 
@@ -16,31 +14,13 @@ from components.citations import render_citation_cards
 from components.pdf_view import render_preview
 from core.errors import AppError
 from core.services.task import (
-    citation_preview, export_excel, export_markdown, new_thread_id, resume_task, start_task,
+    citation_preview, export_excel, export_markdown, humanize, new_thread_id, operation_labels, plan_from_rows,
+    plan_rows, resume_task, start_task, step_text,
 )
 
-TOOL_LABELS = {"search_policy": "检索文件", "get_document_detail": "查看文件详情", "compare_documents": "逐项对比",
-               "track_changes": "排时间线", "generate_summary": "汇总"}
 FUSE_NAMES = {"steps": "步数", "tokens": "Token", "time": "时间"}
+OK_MARK, FAIL_MARK = ":green[:material/check_circle:]", ":red[:material/cancel:]"  # icon font: no emoji font needed
 EXAMPLES = ["对比济南市和山东省家电以旧换新补贴的补贴标准和申领流程", "汇总山东省2025年以旧换新相关政策的有效期"]
-
-
-def _plan_rows(plan: list[dict]) -> list[dict]:
-    return [{"步骤": i, "工具": s["tool"], "参数": json.dumps(s.get("args") or {}, ensure_ascii=False),
-             "说明": s.get("note") or TOOL_LABELS.get(s["tool"], "")} for i, s in enumerate(plan, 1)]
-
-
-def _rows_to_plan(rows) -> list[dict] | None:
-    out = []
-    for r in rows:
-        try:
-            args = json.loads(r.get("参数") or "{}")
-        except (TypeError, ValueError):
-            return None
-        if not isinstance(args, dict):
-            return None
-        out.append({"tool": str(r.get("工具") or "").strip(), "args": args, "note": str(r.get("说明") or "")})
-    return out
 
 
 def render_gauges(counters: dict, limits: dict) -> None:
@@ -58,13 +38,12 @@ def _live(status):
     """Callback for core.services.task: one line per step as it finishes, the gauges kept."""
     def on_event(node: str, info: dict) -> None:
         if node == "execute" and info.get("tool"):
-            mark = "✅" if info.get("ok") else "❌"
+            mark = OK_MARK if info.get("ok") else FAIL_MARK
             err = f"：{info['error']}" if info.get("error") else ""
-            status.write(f"{mark} 第 {info['step']} 步 {TOOL_LABELS.get(info['tool'], info['tool'])}"
-                         f"（{info.get('ms') or 0:.0f} ms）{err}")
+            status.write(f"{mark} 第 {info['step']} 步 {info.get('label') or ''}（{info.get('ms') or 0:.0f} 毫秒）{err}")
             status.update(label=f"正在执行第 {info['step']} 步…")
         elif node == "route" and info.get("stopped_by"):
-            status.write(f"⚠️ {FUSE_NAMES.get(info['stopped_by'], info['stopped_by'])}熔断，停止执行")
+            status.write(f":material/warning: {FUSE_NAMES.get(info['stopped_by'], '')}熔断，停止执行")
         elif node == "summarize":
             status.update(label="正在生成报告…")
     return on_event
@@ -84,26 +63,39 @@ def _run(call, *args, **kwargs) -> None:
     st.rerun()
 
 
+def _same_plan(a: list[dict], b: list[dict]) -> bool:
+    return [(s["tool"], s.get("args") or {}) for s in a] == [(s["tool"], s.get("args") or {}) for s in b]
+
+
 def _render_plan(principal, res: dict) -> None:
     need = res["need_confirm"] or {}
     with st.container(border=True):
-        st.markdown("**任务计划（确认后执行；可直接修改参数、增删步骤）**")
+        st.markdown("**任务计划（确认后执行；可直接修改内容、增删步骤）**")
         if need.get("error"):
-            st.error("修改后的计划未通过校验：" + need["error"])
+            st.error("修改后的计划未通过校验：" + humanize(need["error"]))
         for n in res.get("notices") or []:
-            st.info(n)
-        edited = st.data_editor(_plan_rows(need.get("plan") or []), key=f"task-plan-{res['thread_id']}",
-                                num_rows="dynamic", width="stretch",
-                                column_config={"步骤": st.column_config.NumberColumn(disabled=True)})
-        c1, c2, c3 = st.columns(3)
+            st.info(humanize(n))
+        for i, step in enumerate(need.get("plan") or [], 1):
+            note = f" —— {step['note']}" if step.get("note") else ""
+            st.markdown(f"{i}. {step_text(step)}{note}")
+        with st.expander("修改计划"):
+            edited = st.data_editor(plan_rows(need.get("plan") or []), key=f"task-plan-{res['thread_id']}",
+                                    num_rows="dynamic", width="stretch", column_config={
+                                        "步骤": st.column_config.NumberColumn(disabled=True, width="small"),
+                                        "操作": st.column_config.SelectboxColumn(options=operation_labels(),
+                                                                               required=True),
+                                        "内容": st.column_config.TextColumn(width="large"),
+                                        "说明": st.column_config.TextColumn()})
+            st.caption("内容写成“项目：值”，用分号隔开，例如：检索语句：济南市家电以旧换新补贴；发文机关：济南市")
+        c1, _, c3 = st.columns(3)
         reply = None
         if c1.button("确认执行", type="primary", key="task-confirm"):
-            plan = _rows_to_plan(edited)
-            if plan is None:
-                st.error("参数列必须是 JSON 对象，例如 {\"query\": \"家电以旧换新\"}")
+            try:
+                plan = plan_from_rows(edited)
+            except AppError as exc:
+                st.error(exc.user_message)
                 return
-            original = [{"tool": s["tool"], "args": s.get("args") or {}} for s in need.get("plan") or []]
-            reply = "确认" if [{"tool": p["tool"], "args": p["args"]} for p in plan] == original else {"plan": plan}
+            reply = "确认" if _same_plan(plan, need.get("plan") or []) else {"plan": plan}
         if c3.button("取消", key="task-cancel"):
             reply = "取消"
         if reply is not None:
@@ -113,15 +105,17 @@ def _render_plan(principal, res: dict) -> None:
 def _render_report(principal, res: dict) -> None:
     render_gauges(res.get("counters") or {}, res.get("limits") or {})
     if res.get("stopped_by"):
-        st.warning(f"任务因{FUSE_NAMES.get(res['stopped_by'], res['stopped_by'])}熔断而停止，以下为部分结果。")
+        st.warning(f"任务因{FUSE_NAMES.get(res['stopped_by'], '')}熔断而停止，以下为部分结果。")
     with st.expander(f"执行步骤（{len(res.get('steps') or [])} 步）", expanded=bool(res.get("stopped_by"))):
+        plan = res.get("plan") or []
         for i, s in enumerate(res.get("steps") or [], 1):
-            mark = "✅" if s["ok"] else "❌"
-            st.markdown(f"{mark} **{i}. {TOOL_LABELS.get(s['tool'], s['tool'])}** `{s['tool']}` "
-                        f"{json.dumps(s['args'], ensure_ascii=False)}" + (f" — {s['error']}" if s.get("error") else ""))
-    st.markdown(res.get("report") or "")
+            mark = OK_MARK if s["ok"] else FAIL_MARK
+            err = f" —— {humanize(s['error'])}" if s.get("error") else ""
+            # as planned (第1步最相关的文件), not the document ids the step resolved them to
+            st.markdown(f"{mark} **{i}.** {step_text(plan[i - 1] if i <= len(plan) else s)}{err}")
+    st.markdown((res.get("report") or "").replace("## 任务报告", "#### 任务报告", 1))  # not a page-sized title
     for n in res.get("notices") or []:
-        st.info(n)
+        st.info(humanize(n))
     c1, c2 = st.columns(2)
     c1.download_button("下载 Markdown", export_markdown(res), file_name="任务报告.md", mime="text/markdown",
                        key="task-md")
@@ -135,19 +129,13 @@ def _render_report(principal, res: dict) -> None:
                     ("citations", "steps", "stopped_by"), key=f"task-{res['thread_id']}")
 
 
-def _render_preview(principal) -> None:
-    cite = st.session_state.get("task_preview")
-    if not cite:
-        return
-    with st.sidebar:
-        st.subheader(f"引用 [{cite['n']}] 原文")
-        try:
-            render_preview(citation_preview(cite, principal))
-        except AppError as exc:
-            st.error(exc.user_message)
-        if st.button("关闭原文", key="task-preview-close", width="stretch"):
-            st.session_state.pop("task_preview")
-            st.rerun()
+@st.dialog("引用原文", width="large")
+def _show_preview(principal, citation: dict) -> None:
+    st.markdown(f"**[{citation['n']}] {citation.get('title') or citation.get('file_name') or ''}**")
+    try:
+        render_preview(citation_preview(citation, principal))
+    except AppError as exc:
+        st.error(exc.user_message)
 
 
 def render_task_mode(principal) -> None:
@@ -177,4 +165,6 @@ def render_task_mode(principal) -> None:
             _render_plan(principal, res)
         else:
             _render_report(principal, res)
-    _render_preview(principal)
+    cite = st.session_state.pop("task_preview", None)
+    if cite:  # opened once per click, large, like the 问答 mode
+        _show_preview(principal, cite)

@@ -187,11 +187,11 @@ if principal.is_admin:
                 st.rerun()
 
 if detail["relations"]:
-    st.markdown("**废止关系**")
+    st.markdown("**与其他文件的关系**")
     for r in detail["relations"]:
         target = labels.get(r["to_doc"], r["target"]) if r["to_doc"] else f"{r['target']}（未入库）"
         src = labels.get(r["from_doc"], r["from_doc"])
-        st.write(f"{src} 废止 {target}")
+        st.write(f"{src} {r['label']} {target}")
 
 # ---- chunks + page preview -----------------------------------------------------------------------
 st.subheader(f"片段（{len(detail['chunks'])}）")

@@ -13,6 +13,7 @@ from typing import Optional
 
 from core.documents.models import DocMeta, ParsedDocument
 from core.documents.normalize import normalize_text
+from core.documents.relations import extract_relations
 
 # ------------------------------------------------------------------ 文号
 
@@ -398,8 +399,9 @@ def extract_metadata(doc: ParsedDocument, *, today_: _dt.date | None = None) -> 
     if not meta.expiry_date:
         meta.expiry_date = campaign_end(compact_text)  # a campaign ends when its own periods do
 
-    # ---- repeals
+    # ---- repeals, and the other relations (代替 / 修订 / 补充 / 延期)
     meta.repeals = extract_repeals(full_text)
+    meta.relations = extract_relations(full_text, meta.title)
 
     # ---- status + review
     head_text = "".join(lines[:15])

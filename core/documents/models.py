@@ -88,6 +88,9 @@ class DocMeta:
     domain: str = ""
     tenant: str = ""
     repeals: list[str] = field(default_factory=list)  # 文号/titles this document repeals (同时废止)
+    # what else it says of other documents: [{"kind": supersedes|amends|supplements|extends,
+    # "target": 文号 or 《title》}] (core.documents.relations)
+    relations: list[dict] = field(default_factory=list)
     pages: int = 0
     source_type: str = ""
     # chunks whose text looks like a prompt injection (scanned at ingestion):

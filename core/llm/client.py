@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 
 from core.config import Settings, get_settings
-from core.errors import LLMBadResponse, LLMError, LLMTimeout
+from core.errors import BudgetExceeded, LLMBadResponse, LLMError, LLMTimeout
 from core.llm.budget import Budget
 from core.llm.usage import record_usage
 
@@ -121,6 +121,8 @@ class OpenAIClient:
                 budget.check()
             try:
                 return fn()
+            except BudgetExceeded:
+                raise  # the reply's tokens tripped the fuse: not a model failure, never retried
             except Exception as exc:  # noqa: BLE001 - classified below
                 typed = self._classify(exc)
                 if typed is None:

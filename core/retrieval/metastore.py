@@ -1,6 +1,7 @@
-"""Document metadata in the app database (table ``documents``) and the 废止 relations
-(``doc_relations``), shared by every index backend. Also the validity rules: status from
-dates and from explicit 废止 relations, with an administrator's override winning."""
+"""Document metadata in the app database (table ``documents``) and the relations documents
+state about each other (``doc_relations``: 废止 / 代替 / 修订 / 补充 / 延期), shared by every index
+backend. Also the validity rules: status from dates and from explicit 废止 / 代替 relations,
+with an administrator's override winning."""
 
 from __future__ import annotations
 
@@ -141,16 +142,16 @@ class MetaStore:
                                 (tenant, it["issuer_tenant"], it.get("authority") or ""))
 
     def recompute(self, today: date | None = None) -> dict[str, str]:
-        """Re-derive every document's status and rewrite the 废止 relations; returns the
+        """Re-derive every document's status and rewrite the relations; returns the
         statuses that changed {doc_id: new status}."""
         metas = self.all()
         statuses, relations = compute_statuses(metas, today, trusted=self.trusted_issuers())
         changed = {}
         with self.db.transaction():
             self.db.execute("DELETE FROM doc_relations")
-            for frm, target, to in relations:
+            for frm, target, to, kind in relations:
                 self.db.execute("INSERT INTO doc_relations (from_doc, kind, target, to_doc) VALUES (?, ?, ?, ?)",
-                                (frm, "repeals", target, to))
+                                (frm, kind, target, to))
             for m in metas:
                 new = statuses[m.doc_id]
                 if new != m.status:
@@ -169,6 +170,7 @@ class MetaStore:
         time by :func:`filters.current_status`); costs one scan of the 文号 and title columns,
         not of every document's metadata."""
         from core.documents.metadata import today as _today
+        from core.documents.relations import retiring_kinds
 
         by_key: dict[tuple, list[str]] = {}
         for r in self.db.query("SELECT doc_id, doc_number, title FROM documents"):
@@ -185,25 +187,28 @@ class MetaStore:
         affected = set(added) | ({r["to_doc"] for r in removed_relations if r["to_doc"]} - gone)
         affected |= {r["to_doc"] for r in rows if r["from_doc"] in {m.doc_id for m in sources} and r["to_doc"]}
         trusted = self.trusted_issuers()
-        hit_ids = {h for m in sources for t in m.repeals for h in by_key.get(target_key(t), [])}
+        hit_ids = {h for m in sources for _k, t in stated_relations(m) for h in by_key.get(target_key(t), [])}
         hit_metas = {m.doc_id: m for m in self.get_many(hit_ids)}
         new_rows = []
         for m in sources:
-            for target in m.repeals:
+            for kind, target in stated_relations(m):
                 hits = [h for h in by_key.get(target_key(target), []) if h != m.doc_id and h in hit_metas
                         and relation_may_act(m, hit_metas[h], trusted)]
-                new_rows += [(m.doc_id, target, h) for h in hits] or [(m.doc_id, target, None)]
+                new_rows += [(m.doc_id, target, h, kind) for h in hits] or [(m.doc_id, target, None, kind)]
                 affected.update(hits)
         today_s = (today or _today()).isoformat()
         changed = {}
         with self.db.transaction():
             for m in sources:
                 self.db.execute("DELETE FROM doc_relations WHERE from_doc = ?", (m.doc_id,))
-            for frm, target, to in new_rows:
+            for frm, target, to, kind in new_rows:
                 self.db.execute("INSERT INTO doc_relations (from_doc, kind, target, to_doc) VALUES (?, ?, ?, ?)",
-                                (frm, "repeals", target, to))
+                                (frm, kind, target, to))
+            retiring = tuple(retiring_kinds())
+            marks = ", ".join("?" for _ in retiring)
             for m in self.get_many(affected):
-                repealed = self.db.one("SELECT 1 AS x FROM doc_relations WHERE to_doc = ?", (m.doc_id,)) is not None
+                repealed = self.db.one(f"SELECT 1 AS x FROM doc_relations WHERE to_doc = ? AND kind IN ({marks})",
+                                       (m.doc_id, *retiring)) is not None
                 new = derive_status(m, repealed, today_s)
                 if new != m.status:
                     m.status = new
@@ -247,7 +252,7 @@ def derive_status(m: DocMeta, repealed: bool, today_s: str) -> str:
     return "in_effect"
 
 
-RELATION_KINDS = ("repeals", "supersedes", "amends")  # only 废止 (repeals) is extracted today
+RELATION_KINDS = ("repeals", "supersedes", "amends", "supplements", "extends")
 
 
 def relation_may_act(source: DocMeta, target: DocMeta, trusted: dict[str, list[dict]] | None = None) -> bool:
@@ -268,10 +273,13 @@ def relation_may_act(source: DocMeta, target: DocMeta, trusted: dict[str, list[d
 def compute_statuses(metas: list[DocMeta], today: date | None = None,
                      trusted: dict[str, list[dict]] | None = None) -> tuple[dict[str, str], list[tuple]]:
     """Status of each document: admin override wins; otherwise repealed when another document
-    repeals its 文号 or title (同时废止); expired when its 有效期 / campaign period has passed; upcoming when its 施行日期 is in
-    the future; draft stays draft; else in effect. A relation only acts within a tenant or
-    from an issuer the target's tenant trusts (:func:`relation_may_act`)."""
+    repeals or supersedes its 文号 or title (同时废止 / 代替); expired when its 有效期 / campaign
+    period has passed; upcoming when its 施行日期 is in the future; draft stays draft; else in
+    effect. A relation only acts (and is resolved to its target) within a tenant or from an
+    issuer the target's tenant trusts (:func:`relation_may_act`). Relations are
+    ``(from_doc, target text, to_doc or None, kind)``."""
     from core.documents.metadata import today as _today
+    from core.documents.relations import retiring_kinds
 
     today_s = (today or _today()).isoformat()
     by_id = {m.doc_id: m for m in metas}
@@ -284,12 +292,19 @@ def compute_statuses(metas: list[DocMeta], today: date | None = None,
     for m in metas:
         if m.review_state != "approved":
             continue  # a document waiting for review repeals nothing yet
-        for target in m.repeals:
+        for kind, target in stated_relations(m):
             hits = by_key.get(target_key(target), [])
             hits = [h for h in hits if h != m.doc_id and relation_may_act(m, by_id[h], trusted)]
             for h in hits:
-                relations.append((m.doc_id, target, h))
-                repealed.add(h)
+                relations.append((m.doc_id, target, h, kind))
+                if kind in retiring_kinds():
+                    repealed.add(h)
             if not hits:
-                relations.append((m.doc_id, target, None))
+                relations.append((m.doc_id, target, None, kind))
     return {m.doc_id: derive_status(m, m.doc_id in repealed, today_s) for m in metas}, relations
+
+
+def stated_relations(m: DocMeta) -> list[tuple[str, str]]:
+    """(kind, target text) of every relation a document states: its 废止 targets and the
+    代替 / 修订 / 补充 / 延期 ones (core.documents.relations)."""
+    return [("repeals", t) for t in m.repeals] + [(r["kind"], r["target"]) for r in m.relations or []]

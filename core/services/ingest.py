@@ -398,8 +398,10 @@ def get_document(principal: Principal, doc_id: str) -> dict:
     index = index_module.get_index()
     from core.retrieval.metastore import MetaStore
 
-    rels = [r for r in MetaStore().relations() if doc_id in (r["from_doc"], r["to_doc"])
-            and _relation_visible(principal, r)]
+    from core.documents.relations import relation_label
+
+    rels = [{**r, "label": relation_label(r["kind"])} for r in MetaStore().relations()
+            if doc_id in (r["from_doc"], r["to_doc"]) and _relation_visible(principal, r)]
     flags = {f["chunk_id"]: f["patterns"] for f in meta.flagged_chunks}
     chunks = [{**c.to_dict(), "flagged": flags.get(c.chunk_id, [])} for c in index.chunks_of(doc_id)]
     return {"meta": _meta_dict(meta), "chunks": chunks, "relations": rels}

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from core.agents.task.state import DEFAULT_DEADLINE_S, DEFAULT_MAX_STEPS
+from core.agents.task.state import DEFAULT_DEADLINE_S, DEFAULT_MAX_STEPS, FUSE_LABELS
 from core.errors import AppError, BadInputError
 from core.security.injection import screen_question
 from core.security.principals import Principal
@@ -102,9 +102,11 @@ def _event(node: str, update: dict) -> dict:
     """A small, UI-friendly description of a node's update (live step status, gauges)."""
     info = {k: update.get(k) for k in ("steps_done", "tokens", "elapsed_s", "stopped_by", "route") if k in update}
     if node == "execute" and update.get("results"):
+        from core.agents.task.plan_text import TOOL_LABELS, humanize
+
         last = update["results"][-1]
-        info.update(step=last["step"], tool=last["tool"], ok=last["ok"], error=last.get("error") or "",
-                    ms=last.get("ms"))
+        info.update(step=last["step"], tool=last["tool"], ok=last["ok"], error=humanize(last.get("error") or ""),
+                    ms=last.get("ms"), label=TOOL_LABELS.get(last["tool"], ""))
     if node == "plan":
         info["plan"] = update.get("plan") or []
     return info
@@ -242,6 +244,49 @@ def export_excel(result: dict) -> bytes:
     return to_excel(result)
 
 
+# ---- the plan and messages in a manager's words (the 任务 mode's plan table) --------------------
+def plan_rows(plan: list[dict]) -> list[dict]:
+    """The plan as table rows: 步骤, 操作, 内容 (检索语句：…；发文机关：…), 说明."""
+    from core.agents.task.plan_text import TOOL_LABELS, args_text
+
+    return [{"步骤": i, "操作": TOOL_LABELS.get(s["tool"], ""), "内容": args_text(s.get("args") or {}),
+             "说明": s.get("note") or ""} for i, s in enumerate(plan, 1)]
+
+
+def plan_from_rows(rows: list[dict]) -> list[dict]:
+    """An edited plan table back into steps; BadInputError naming the row otherwise."""
+    from core.agents.task.plan_text import parse_step
+
+    plan = []
+    for i, r in enumerate(rows, 1):
+        if not any(str(r.get(k) or "").strip() for k in ("操作", "内容")):
+            continue  # an empty row added and left blank
+        try:
+            step = parse_step(str(r.get("操作") or ""), str(r.get("内容") or ""))
+        except AppError as exc:
+            raise BadInputError(f"第 {i} 步：{exc.user_message}") from None
+        plan.append({**step, "note": str(r.get("说明") or "")})
+    return plan
+
+
+def operation_labels() -> list[str]:
+    from core.agents.task.plan_text import TOOL_LABELS
+
+    return list(TOOL_LABELS.values())
+
+
+def step_text(step: dict) -> str:
+    from core.agents.task.plan_text import step_text as text
+
+    return text(step)
+
+
+def humanize(message: str) -> str:
+    from core.agents.task.plan_text import humanize as words
+
+    return words(message)
+
+
 def citation_preview(citation: dict, principal: Principal, *, index: Any = None) -> dict:
     from core.services.ask_docs import citation_preview as preview
 
@@ -258,7 +303,8 @@ def _human(res: dict) -> str:
         lines.append(f"提示：{n}")
     c = res["counters"]
     lines.append(f"（{len(res['steps'])} 步，{c['tokens']} Token，{res['latency_ms']:.0f} ms，"
-                 f"{'熔断：' + res['stopped_by'] if res['stopped_by'] else '已完成'}，会话 {res['thread_id']}）")
+                 f"{FUSE_LABELS.get(res['stopped_by'], '') + '熔断' if res['stopped_by'] else '已完成'}，"
+                 f"会话 {res['thread_id']}）")
     return "\n".join(lines)
 
 

@@ -121,6 +121,16 @@ def test_budget_limits():
     assert e.value.kind == "time"
 
 
+def test_reply_over_the_token_budget_trips_the_fuse_not_a_model_error(server):
+    server.enqueue({"content": "答复"}, {"content": "不应再请求"})
+    client, sleeps = client_for(server)
+    budget = Budget(max_steps=5, max_tokens=10, deadline_s=30)
+    with pytest.raises(BudgetExceeded) as e:
+        client.complete([{"role": "user", "content": "问"}], budget=budget)
+    assert e.value.kind == "tokens" and budget.tokens == 16
+    assert len(server.requests) == 1 and sleeps == []  # not retried
+
+
 def test_fake_llm_scripts_and_records():
     fake = FakeLLM().enqueue({"relevant": False, "reason": "无关"}, "文本", LLMError("down"))
     set_llm_override(fake)

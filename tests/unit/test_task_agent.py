@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import threading
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -214,7 +215,8 @@ def test_steps_fuse_gives_partial_report(docs):
     res = run_task("对比济南市和山东省家电以旧换新补贴的补贴标准和申领流程", ADMIN, llm=None, max_steps=1)
     assert res["stopped_by"] == "steps" and len(res["steps"]) == 1
     assert "步数熔断" in res["report"] and "尚缺" in res["report"]
-    assert any("compare_documents" in m and "未执行" in m for m in res["missing"])
+    assert any("逐项对比（文件：第1步最相关的文件、第2步最相关的文件" in m and "未执行" in m for m in res["missing"])
+    assert not re.search(r"[a-z_]{6,}|\$\d", res["report"])  # no tool names or references in a manager's report
     assert "已收集的文件" in res["report"] and res["citations"]  # what was collected, cited
     assert res["counters"]["steps"] == 1 and res["limits"]["max_steps"] == 1
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import io
 import re
 
+from core.agents.task.plan_text import humanize, step_text
 from core.agents.task.state import FUSE_LABELS
+from core.documents.relations import relation_label
 
 NOT_REGULATED = "未规定"
 KIND_TITLES = {"compare": "对比表", "track": "时间线", "validity": "有效性核查", "checklist": "条件清单",
@@ -100,7 +102,7 @@ def _detail_section(out: dict, citer: Citer, titles: dict[str, str]) -> dict:
     for d in out.get("dates") or []:
         rows.append([d["label"], d["date"] + citer.cite(d.get("chunk_id"), d.get("text") or "")])
     for r in out.get("relations") or []:
-        kind = {"repeals": "废止", "supersedes": "替代", "amends": "修订"}.get(r["kind"], r["kind"])
+        kind = relation_label(r["kind"])
         if r["from_doc"] == doc["doc_id"]:
             rows.append(["关系", f"本文件{kind}《{titles.get(r.get('to_doc') or '', r.get('target') or '')}》"])
         else:
@@ -125,13 +127,9 @@ def _found_section(documents: dict, results: list[dict], citer: Citer) -> dict:
     return {"kind": "list", "title": "已收集的文件", "columns": ["文件", "日期", "状态", "出处"], "rows": rows}
 
 
-def step_label(step: dict) -> str:
-    args = ", ".join(f"{k}={v}" for k, v in (step.get("args") or {}).items() if v not in (None, "", []))
-    return f"{step.get('tool')}({args})"
-
-
-def build_report(state: dict) -> dict:
-    """{"report", "sections", "citations", "missing"} of the run so far."""
+def build_report(state: dict, prose: str = "") -> dict:
+    """{"report", "sections", "citations", "missing", "evidence"} of the run so far; ``prose``
+    (the LLM's checked 综述, core.agents.task.prose) goes before the tables."""
     results = state.get("results") or []
     plan = state.get("plan") or []
     parsed = state.get("parsed") or {}
@@ -166,9 +164,9 @@ def build_report(state: dict) -> dict:
     for i, s in enumerate(plan, 1):
         failed = next((r for r in results if r["step"] == i and not r.get("ok")), None)
         if failed is not None:
-            missing.append(f"第 {i} 步 {step_label(s)} 未成功：{failed.get('error')}")
+            missing.append(f"第 {i} 步 {step_text(s)} 未成功：{humanize(failed.get('error') or '')}")
         elif i not in done:
-            missing.append(f"第 {i} 步 {step_label(s)} 未执行")
+            missing.append(f"第 {i} 步 {step_text(s)} 未执行")
     lines = [f"## 任务报告：{state.get('request') or ''}"]
     if parsed:
         meta = [f"类型：{parsed.get('label')}"]
@@ -182,6 +180,8 @@ def build_report(state: dict) -> dict:
                      f"时间 {state.get('deadline_s'):g} 秒）。以下为已收集到的部分结果。")
     elif state.get("cancelled"):
         lines.append("\n> 任务已取消，未执行计划。")
+    if prose:
+        lines.append("\n### 综述\n\n" + prose)
     for sec in sections:
         lines.append(f"\n### {sec['title']}\n")
         lines.append(markdown_table(sec["columns"], sec["rows"]))
@@ -189,13 +189,14 @@ def build_report(state: dict) -> dict:
         lines.append("\n未检索到可用的相关文件，无法完成该任务。" if not stopped else "\n尚未收集到任何结果。")
     if state.get("documents"):
         lines.append("\n**已收集的文件**：" + "；".join(_doc_label(c) for c in state["documents"].values()))
-    issues = [f"第 {c['step']} 步：{i}" for c in state.get("checks") or [] for i in c.get("issues") or []
+    issues = [f"第 {c['step']} 步：{humanize(i)}" for c in state.get("checks") or [] for i in c.get("issues") or []
               if (c.get("step") or 0) not in {r["step"] for r in results if not r.get("ok")}]
     if issues:
         lines.append("\n**核查提示**：\n" + "\n".join(f"- {i}" for i in issues))
     if missing:
         lines.append("\n**尚缺**：\n" + "\n".join(f"- {m}" for m in missing))
-    return {"report": "\n".join(lines).strip(), "sections": sections, "citations": citer.citations(), "missing": missing}
+    return {"report": "\n".join(lines).strip(), "sections": sections, "citations": citer.citations(), "missing": missing,
+            "evidence": evidence}
 
 
 def _md_cell(text) -> str:

@@ -2,9 +2,10 @@
 description (the LLM planner's catalog is generated from them):
 
 - ``search_policy(query, authority?, status?)``  hybrid retrieval, permission filters first
-- ``get_document_detail(doc_id)``                 文号, issuers, dates, status, 废止 relations
+- ``get_document_detail(doc_id)``                 文号, issuers, dates, status, relations
 - ``compare_documents(doc_ids, dimensions)``      documents × dimensions, each cell cited
-- ``track_changes(policy_name)``                  a timeline from dates and relations
+- ``track_changes(policy_name)``                  a timeline from dates (发布 / 施行 / 到期) and the
+  relations the documents state (代替 / 废止 / 修订 / 补充 / 延期)
 - ``generate_summary(doc_ids, format)``           要点 / 有效期 / 条件与材料清单, cited
 
 Every call validates its arguments first (unknown enum values are rejected with the valid
@@ -28,7 +29,7 @@ from core.agents.rag.state import hit_to_doc
 from core.agents.rag.textutil import key_terms, norm
 from core.agents.runtime import AgentRuntime
 from core.agents.task import rules
-from core.agents.task.clauses import chunk_doc, date_chunk, dimension_clauses
+from core.agents.task.clauses import MAX_CLAUSE_CHARS, chunk_doc, date_chunk, dimension_clauses, sentences
 from core.errors import AppError, BadInputError, NotFoundError, enum_error
 
 STATUSES = ("in_effect", "repealed", "upcoming", "draft")
@@ -252,7 +253,8 @@ def pick_docs(result: dict, which: str) -> list[str]:
 
 # ---- get_document_detail -------------------------------------------------------------------
 def _relations(ctx: ToolContext, doc_ids: set[str]) -> list[dict]:
-    """废止 / 修订 relations touching ``doc_ids`` whose both ends the principal may see."""
+    """Relations (废止 / 代替 / 修订 / 补充 / 延期) touching ``doc_ids`` whose both ends the
+    principal may see (an unresolved target is the source's own text)."""
     try:
         from core.retrieval.metastore import MetaStore
 
@@ -322,13 +324,52 @@ def compare_documents(ctx: ToolContext, args: CompareDocumentsArgs) -> dict:
 
 
 # ---- track_changes -------------------------------------------------------------------------
-RELATION_LABELS = {"repeals": "废止", "supersedes": "替代", "amends": "修订"}
+DATE_EVENTS = (("publish_date", "发布"), ("effective_date", "施行"), ("expiry_date", "到期"))
 
 
 def _title_match(policy: str, meta) -> float:
     terms = [t for t in key_terms(policy) if len(t) >= 2] or [policy]
     title = norm((meta.title or "") + (meta.file_name or ""))
     return sum(1 for t in terms if norm(t) in title) / len(terms)
+
+
+def _event(ctx: ToolContext, meta, date: str, what: str, where: tuple[str, str] | None, used: dict, **extra) -> dict:
+    if where:
+        used[where[0]] = next(c for c in ctx.chunks(meta.doc_id) if c["chunk_id"] == where[0])
+    return {"date": date, "doc_id": meta.doc_id, "title": doc_card(meta)["title"], "doc_number": meta.doc_number,
+            "event": what, "text": where[1] if where else "", "chunk_id": where[0] if where else None, **extra}
+
+
+def _date_events(ctx: ToolContext, meta, used: dict) -> list[dict]:
+    """发布 / 施行 / 到期 of one document, each cited to the sentence that carries the date."""
+    out = []
+    for key, label in DATE_EVENTS:
+        value = getattr(meta, key, "") or ("" if key != "publish_date" else meta.sign_date)
+        if value:
+            out.append(_event(ctx, meta, value, label, date_chunk(ctx.chunks(meta.doc_id), value), used))
+    return out
+
+
+def _relation_event(ctx: ToolContext, rel: dict, used: dict) -> dict | None:
+    """代替 / 废止 / 修订 / 补充 / 延期 stated by the source document, dated by it and cited to
+    the sentence naming the target."""
+    from core.documents.relations import relation_label
+
+    src = ctx.allowed().get(rel["from_doc"])
+    if src is None:
+        return None
+    tgt = ctx.allowed().get(rel["to_doc"]) if rel.get("to_doc") else None
+    target = doc_card(tgt)["title"] if tgt is not None else rel["target"].strip("《》")
+    key = norm(rel["target"])
+    where = None
+    for c in ctx.chunks(src.doc_id):
+        hit = next((x for x in sentences(c) if key and key in norm(x)), None)
+        if hit:
+            where = (c["chunk_id"], hit[:MAX_CLAUSE_CHARS])
+            break
+    date = src.publish_date or src.sign_date or src.effective_date
+    return _event(ctx, src, date, f"{relation_label(rel['kind'])}《{target}》", where, used,
+                  kind=rel["kind"], target_doc=rel.get("to_doc"))
 
 
 def track_changes(ctx: ToolContext, args: TrackChangesArgs) -> dict:
@@ -338,37 +379,14 @@ def track_changes(ctx: ToolContext, args: TrackChangesArgs) -> dict:
     if not metas:
         return {"policy_name": args.policy_name, "events": [], "documents": [], "evidence": [], "found": 0,
                 "message": f"未找到与“{args.policy_name}”相关的文件"}
-    ids = {m.doc_id for m in metas}
-    events, used = [], {}
-    for m in metas:
-        chunks = ctx.chunks(m.doc_id)
-        by_id = {c["chunk_id"]: c for c in chunks}
-        for key, label in (("publish_date", "印发/发布"), ("effective_date", "施行"), ("expiry_date", "有效期届满")):
-            value = getattr(m, key, "") or ("" if key != "publish_date" else m.sign_date)
-            if not value:
-                continue
-            where = date_chunk(chunks, value)
-            if where:
-                used[where[0]] = by_id[where[0]]
-            events.append({"date": value, "doc_id": m.doc_id, "title": doc_card(m)["title"], "doc_number": m.doc_number,
-                           "event": label, "text": where[1] if where else "", "chunk_id": where[0] if where else None})
-    for r in _relations(ctx, ids):
-        src = ctx.allowed().get(r["from_doc"])
-        tgt = ctx.allowed().get(r["to_doc"]) if r.get("to_doc") else None
-        if src is None:
-            continue
-        target = doc_card(tgt)["title"] if tgt is not None else r["target"]
-        hit = None
-        for c in ctx.chunks(src.doc_id):
-            if norm(r["target"]) and norm(r["target"]) in norm(c.get("body") or ""):
-                hit = c
-                break
-        if hit:
-            used[hit["chunk_id"]] = hit
-        events.append({"date": src.publish_date or src.sign_date or src.effective_date, "doc_id": src.doc_id,
-                       "title": doc_card(src)["title"], "doc_number": src.doc_number,
-                       "event": f"{RELATION_LABELS.get(r['kind'], r['kind'])}《{target}》",
-                       "text": "", "chunk_id": hit["chunk_id"] if hit else None, "target_doc": r.get("to_doc")})
+    rels = _relations(ctx, {m.doc_id for m in metas})
+    for r in rels:  # a document acting on one of them (a 修订 / 补充 / 延期 notice) joins the timeline
+        for end in (r["from_doc"], r.get("to_doc")):
+            if end and end in ctx.allowed() and all(m.doc_id != end for m in metas) and len(metas) < MAX_DOCS:
+                metas.append(ctx.allowed()[end])
+    used: dict[str, dict] = {}
+    events = [e for m in metas for e in _date_events(ctx, m, used)]
+    events += [e for e in (_relation_event(ctx, r, used) for r in rels) if e]
     events.sort(key=lambda e: (e["date"] or "9999", e["title"]))
     return {"policy_name": args.policy_name, "events": events, "documents": [doc_card(m) for m in metas],
             "evidence": [_evidence(c) for c in used.values()], "found": len(metas)}
@@ -397,8 +415,6 @@ def generate_summary(ctx: ToolContext, args: GenerateSummaryArgs) -> dict:
             for c in chunks:
                 if c.get("kind") in ("preamble",) or not c.get("heading"):
                     continue
-                from core.agents.task.clauses import sentences
-
                 first = next((s for s in sentences(c) if len(s) >= 12), "")
                 if first:
                     points.append({"label": c["heading"], "text": first[:200], "chunk_id": c["chunk_id"]})
@@ -429,11 +445,11 @@ class Tool:
 TOOLS: dict[str, Tool] = {t.name: t for t in (
     Tool("search_policy", "按检索语句查找政策文件（可按发文机关、状态筛选），返回相关文件及片段",
          SearchPolicyArgs, search_policy, 5.0),
-    Tool("get_document_detail", "查看一份文件的文号、发文机关、成文/发布/施行日期、状态和废止关系",
+    Tool("get_document_detail", "查看一份文件的文号、发文机关、成文/发布/施行日期、状态及与其他文件的关系（废止、代替、修订、补充、延期）",
          DocumentDetailArgs, get_document_detail, 3.0),
     Tool("compare_documents", "把几份文件按维度逐项对比（文件 × 维度），每格注明出处或“未规定”",
          CompareDocumentsArgs, compare_documents, 10.0),
-    Tool("track_changes", "按发布、施行、废止/修订关系排出某项政策的时间线",
+    Tool("track_changes", "按发布、施行、到期日期和代替、废止、修订、补充、延期关系排出某项政策的时间线",
          TrackChangesArgs, track_changes, 5.0),
     Tool("generate_summary", "逐份汇总文件：要点、有效期与状态、或申报条件与材料清单",
          GenerateSummaryArgs, generate_summary, 10.0),

@@ -10,21 +10,24 @@ from core.agents.task.clauses import supported
 from core.agents.task.runtime import add_trace
 
 
+def _not_found(out: dict) -> list[str]:
+    return [f"有 {len(out['not_found'])} 份文件未找到"] if out.get("not_found") else []
+
+
 def _check_compare(out: dict) -> list[str]:
     chunks = {e["chunk_id"]: e for e in out.get("evidence") or []}
+    titles = {d["doc_id"]: d.get("title") or d.get("file_name") for d in out.get("documents") or []}
     issues, filled = [], 0
     for doc_id, row in (out.get("cells") or {}).items():
         for dim, clauses in row.items():
             kept = [c for c in clauses if supported(c["text"], chunks.get(c["chunk_id"]))]
             if len(kept) < len(clauses):
-                issues.append(f"{doc_id}/{dim}：{len(clauses) - len(kept)} 条摘录与出处不符，已删除")
+                issues.append(f"《{titles.get(doc_id, '')}》的“{dim}”：{len(clauses) - len(kept)} 条摘录与出处不符，已删除")
             row[dim] = kept
             filled += bool(kept)
     if out.get("cells") and not filled:
         issues.append("所有单元格均为“未规定”")
-    if out.get("not_found"):
-        issues.append("未找到文档：" + "、".join(out["not_found"]))
-    return issues
+    return issues + _not_found(out)
 
 
 def check(state: dict, *, config) -> dict:
@@ -42,8 +45,8 @@ def check(state: dict, *, config) -> dict:
             issues.append(out.get("message") or "未找到相关文件")
         elif last["tool"] == "compare_documents":
             issues += _check_compare(out)
-        elif last["tool"] in ("generate_summary",) and out.get("not_found"):
-            issues.append("未找到文档：" + "、".join(out["not_found"]))
+        elif last["tool"] == "generate_summary":
+            issues += _not_found(out)
         elif last["tool"] == "track_changes" and not out.get("events"):
             issues.append(out.get("message") or "没有可排的时间线事件")
         last["output"] = out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from core.agents.task.plan_text import ref_text
 from core.agents.task.runtime import add_trace, counters, get_runtime, tool_context
 from core.agents.task.tools import REF, pick_docs, run_tool
 from core.errors import AppError
@@ -48,7 +49,7 @@ def execute(state: dict, *, config) -> dict:
     args, empty = resolve_refs(step.get("args") or {}, results)
     entry = {"step": cursor + 1, "tool": step["tool"], "args": args, "ok": False, "error": "", "output": {}}
     if empty and (not args.get("doc_ids") if "doc_ids" in args else True):
-        entry["error"] = "前序步骤未找到相关文件（" + "、".join(empty) + "），本步无法执行"
+        entry["error"] = "前序步骤未找到相关文件（" + "、".join(ref_text(v) for v in empty) + "），本步无法执行"
     else:
         try:
             remaining = rt.budget.remaining_s if rt.budget is not None else None
