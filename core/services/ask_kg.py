@@ -176,7 +176,7 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
         pending = _pending(graph, config)
         rounds += 1
     state = graph.get_state(config).values
-    res = _result(state, pending, tid, t0, debug, _names_index(rt.store))
+    res = _result(state, pending, tid, (time.perf_counter() - t0) * 1000, debug, _names_index(rt.store))
     asked = (q if reply_obj is None else "（修改后的查询计划）" if "plan" in reply_obj
              else "确认" if reply_obj.get("action") else reply_obj["choice"])
     _audit(principal, asked, state, res, mode="rules" if rt.llm is None else "llm")
@@ -323,7 +323,7 @@ def _describe(plan: list[dict], index=None) -> list[str]:
     return describe_plan(plan, index)
 
 
-def _result(state: dict, pending: dict | None, tid: str, t0: float, debug: bool, index=None) -> dict:
+def _result(state: dict, pending: dict | None, tid: str, latency_ms: float, debug: bool, index=None) -> dict:
     steps = state.get("steps") or []
     need = None
     if pending is not None:
@@ -347,7 +347,7 @@ def _result(state: dict, pending: dict | None, tid: str, t0: float, debug: bool,
                      "dropped_params": s.get("dropped_params"), "error": s.get("error")} for s in steps] if done else [],
         "rows": (state.get("rows") or []) if done else [],
         "provenance": (state.get("provenance") or []) if done else [],
-        "latency_ms": round((time.perf_counter() - t0) * 1000, 1),
+        "latency_ms": round(latency_ms, 1),
         "thread": tid,
         "refused": bool(state.get("denied")),
         "masked_fields": state.get("masked_fields") or [],
@@ -382,6 +382,20 @@ def thread_history(principal: Principal, thread_id: str) -> list[dict]:
     graph = _graph()
     values = graph.get_state({"configurable": {"thread_id": _thread_key(principal, thread_id)}}).values or {}
     return [{"question": h.get("question"), "answer": h.get("answer")} for h in values.get("history") or []]
+
+
+def thread_transcript(principal: Principal, thread_id: str, *, debug: bool = False, limit: int = 20) -> list[dict]:
+    """The newest ``limit`` turns of one of ``principal``'s threads, oldest first, rebuilt from
+    the checkpointer for the page after a reload: ``[{"question", "result"}]`` with each result
+    as :func:`ask_kg` returned it — the answer, its provenance and the plan it ran (described in
+    plain Chinese); the newest turn may still wait for a confirmation (``need_confirm``).
+    Another user's thread id names an empty thread of one's own: ``[]``."""
+    from core.services.transcript import checkpoint_turns
+
+    turns = checkpoint_turns(_graph(), _thread_key(principal, thread_id), limit=limit)
+    index = _names_index(kg_store(principal)) if turns else None
+    return [{"question": t.question, "result": _result(t.values, t.waiting, thread_id, t.seconds * 1000, debug, index)}
+            for t in turns]
 
 
 def pending_confirm(principal: Principal, thread_id: str) -> dict | None:
