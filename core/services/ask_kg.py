@@ -176,7 +176,7 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
         pending = _pending(graph, config)
         rounds += 1
     state = graph.get_state(config).values
-    res = _result(state, pending, tid, (time.perf_counter() - t0) * 1000, debug, _names_index(rt.store))
+    res = _result(state, pending, tid, t0, debug, _names_index(rt.store))
     asked = (q if reply_obj is None else "（修改后的查询计划）" if "plan" in reply_obj
              else "确认" if reply_obj.get("action") else reply_obj["choice"])
     _audit(principal, asked, state, res, mode="rules" if rt.llm is None else "llm")
@@ -323,7 +323,7 @@ def _describe(plan: list[dict], index=None) -> list[str]:
     return describe_plan(plan, index)
 
 
-def _result(state: dict, pending: dict | None, tid: str, latency_ms: float, debug: bool, index=None) -> dict:
+def _result(state: dict, pending: dict | None, tid: str, t0: float, debug: bool, index=None) -> dict:
     steps = state.get("steps") or []
     need = None
     if pending is not None:
@@ -347,7 +347,7 @@ def _result(state: dict, pending: dict | None, tid: str, latency_ms: float, debu
                      "dropped_params": s.get("dropped_params"), "error": s.get("error")} for s in steps] if done else [],
         "rows": (state.get("rows") or []) if done else [],
         "provenance": (state.get("provenance") or []) if done else [],
-        "latency_ms": round(latency_ms, 1),
+        "latency_ms": round((time.perf_counter() - t0) * 1000, 1),
         "thread": tid,
         "refused": bool(state.get("denied")),
         "masked_fields": state.get("masked_fields") or [],
@@ -394,7 +394,8 @@ def thread_transcript(principal: Principal, thread_id: str, *, debug: bool = Fal
 
     turns = checkpoint_turns(_graph(), _thread_key(principal, thread_id), limit=limit)
     index = _names_index(kg_store(principal)) if turns else None
-    return [{"question": t.question, "result": _result(t.values, t.waiting, thread_id, t.seconds * 1000, debug, index)}
+    now = time.perf_counter()  # a turn's latency is the time it took then: its start, moved to now
+    return [{"question": t.question, "result": _result(t.values, t.waiting, thread_id, now - t.seconds, debug, index)}
             for t in turns]
 
 
