@@ -32,7 +32,8 @@ def _index(config):
 
 def confirm_plan(state: dict, *, config) -> dict:
     plan = state.get("plan") or []
-    reply = interrupt({"kind": "plan", "text": plan_text(plan, _index(config)), "options": ["确认", "修改", "取消"], "plan": plan})
+    reply = interrupt({"kind": "plan", "text": plan_text(plan, _index(config)), "options": ["确认", "修改", "取消"],
+                       "plan": plan})
     if is_confirm(reply):
         return {"plan_confirmed": True, "need_confirm": None, "trace": trace(state, "confirm_plan", reply="确认")}
     if is_cancel(reply):
