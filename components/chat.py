@@ -3,6 +3,7 @@ questions, the trace expander (rounds, rewrites, grades, timings) and the feedba
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Callable, Iterator
 
@@ -11,6 +12,26 @@ import streamlit as st
 NODE_LABELS = {"guard": "输入安全检查", "rewrite": "改写问题", "clarify": "请求澄清", "retrieve": "检索文档",
                "grade": "评估相关性", "reflect": "反思并调整检索", "generate": "生成回答", "check": "引用核验",
                "fallback": "拒答兜底", "reconcile": "冲突证据", "finalize": "输出审核"}
+
+
+_MARKDOWN_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^&])")
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` shown literally by st.markdown: every markdown / Streamlit directive character
+    escaped (no links, images, colours, maths, lists or headings from data values), leading
+    spaces kept as no-break spaces (no code blocks)."""
+    line = str(text).rstrip()
+    body = line.lstrip(" ")
+    return "\u00a0" * (len(line) - len(body)) + _MARKDOWN_SYNTAX.sub(r"\\\1", body)
+
+
+def plain_markdown(text: str) -> str:
+    """Plain text (a KG answer composed from graph values) as markdown that keeps every line
+    break and renders nothing from the values: lines escaped, joined by hard breaks; a blank
+    line still starts a new paragraph."""
+    paragraphs = re.split(r"\n\s*\n", str(text or "").strip())
+    return "\n\n".join("  \n".join(escape_markdown(ln) for ln in p.splitlines()) for p in paragraphs)
 
 
 def stream_text(text: str, step: int = 6, delay: float = 0.01) -> Iterator[str]:

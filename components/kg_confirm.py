@@ -1,13 +1,16 @@
 """Human-in-the-loop widgets of the 图谱问答 page, in plain Chinese: the slot card (what was
 understood), the plan card (numbered steps from core's describer, with the editable parts —
-projects, month range, thresholds, grouping — as widgets) and the scope buttons. Each returns
-the user's reply (“确认”, “修改：…”, ``{"plan": [...]}`` / ``{"confirm": True}`` from the
-plan form via core.services.ask_kg.edited_plan), or ``None`` while nothing was clicked."""
+projects, month range, thresholds, grouping — as widgets) and the scope buttons. Each card ends
+in one row: the primary button | 修改 (free text, in a popover) | 取消. Each returns the user's
+reply (“确认”, “修改：…”, “取消”, ``{"plan": [...]}`` from the plan form via
+core.services.ask_kg.edited_plan), or ``None`` while nothing was clicked. Text from the graph
+(project and people names in the lines) is escaped: it renders as text, never as markdown."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from components.chat import escape_markdown
 from core.services.ask_kg import edited_plan
 
 COMPARATORS = {">": "超过", ">=": "不少于", "<": "低于", "<=": "不超过", "==": "等于", "!=": "不等于"}
@@ -25,25 +28,32 @@ def _lines(text: str) -> list[str]:
     return out
 
 
-def _modify(key: str, placeholder: str):
-    c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
-    edit = c1.text_input("换一种说法修改", key=f"{key}-edit", placeholder=placeholder)
-    if c2.button("修改", key=f"{key}-mod", icon=":material/edit:", width="stretch") and edit.strip():
-        return "修改：" + edit.strip()
-    return None
+def _action_row(key: str, ok_label: str, ok_icon: str, placeholder: str) -> str | None:
+    """The card's one row of actions: the primary button | 修改 (a free-text change in a
+    popover, understood afresh by the agent) | 取消. Returns "ok", "修改：…", "取消" or None."""
+    action = None
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+        if st.button(ok_label, key=f"{key}-ok", type="primary", icon=ok_icon):
+            action = "ok"
+        with st.popover("修改", icon=":material/edit:", key=f"{key}-edit-pop"):
+            edit = st.text_input("换一种说法修改", key=f"{key}-edit", placeholder=placeholder)
+            if st.button("按这个修改", key=f"{key}-mod", type="primary", width="stretch") and edit.strip():
+                action = "修改：" + edit.strip()
+        if st.button("取消", key=f"{key}-cancel", icon=":material/close:"):
+            action = "取消"
+    return action
 
 
 def render_slot_card(need: dict, *, key: str):
     with st.container(border=True):
         st.markdown("**我理解您要查询：**")
-        st.markdown("\n".join(f"- {ln}" for ln in _lines(need.get("text", ""))))
-        if st.button("对，继续", key=f"{key}-ok", type="primary", icon=":material/check_circle:"):
-            return "确认"
-        return _modify(key, "例如：改成4月 / 换成青浦-体育馆 / 只看保安")
+        st.markdown("\n".join(f"- {escape_markdown(ln)}" for ln in _lines(need.get("text", ""))))
+        action = _action_row(key, "对，继续", ":material/check_circle:", "例如：改成4月 / 换成青浦-体育馆 / 只看保安")
+    return "确认" if action == "ok" else action
 
 
 def plan_steps_markdown(steps: list[str]) -> str:
-    return "  \n".join(steps)
+    return "  \n".join(escape_markdown(s) for s in steps)
 
 
 def render_plan_card(need: dict, overview: dict, *, key: str):
@@ -54,10 +64,11 @@ def render_plan_card(need: dict, overview: dict, *, key: str):
         st.markdown(plan_steps_markdown(need.get("steps") or []))
         with st.expander("调整查询条件", icon=":material/tune:"):
             form = _form_widgets(form, overview, key=key)
-        if st.button("确认并查询", key=f"{key}-ok", type="primary", icon=":material/play_arrow:"):
-            reply = edited_plan(plan, form)
-            return "确认" if reply.get("confirm") else reply
-        return _modify(key, "例如：去掉第2步 / 改成1-3月 / 按片区统计")
+        action = _action_row(key, "确认并查询", ":material/play_arrow:", "例如：去掉第2步 / 改成1-3月 / 按片区统计")
+    if action != "ok":
+        return action
+    reply = edited_plan(plan, form)
+    return "确认" if reply.get("confirm") else reply
 
 
 def _form_widgets(form: dict, overview: dict, *, key: str) -> dict:
@@ -124,4 +135,11 @@ def render_past_confirm(need: dict) -> None:
     if need.get("kind") == "plan" and need.get("steps"):
         st.caption("查询步骤：  \n" + plan_steps_markdown(need["steps"]))
     else:
-        st.caption("  \n".join(_lines(need.get("text", ""))))
+        st.caption("  \n".join(escape_markdown(ln) for ln in _lines(need.get("text", ""))))
+
+
+def render_confirmed_plan(steps: list[str]) -> None:
+    """Under an answer: the plan it ran, collapsed to one line (the steps were on the card)."""
+    if steps:
+        with st.expander(f"已按确认的 {len(steps)} 步查询", icon=":material/checklist:"):
+            st.markdown(plan_steps_markdown(steps))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field, fields
+from datetime import date
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -47,6 +48,8 @@ SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
     ("audit_retention_days", "ZHICE_AUDIT_RETENTION_DAYS", int, 365, "审计日志保留天数（更早的事件由管理员清理时删除）"),
     ("api_rate_per_min", "ZHICE_API_RATE_PER_MIN", int, 60,
      "HTTP API 每个令牌每分钟最多请求数（所有 API 进程共用应用库中的计数）；0 表示不限"),
+    ("today", "ZHICE_TODAY", str, "",
+     "把“今天”固定为某一天（YYYY-MM-DD），文件是否已到期、是否即将施行按这一天判断（演示过往活动、测试）；为空用系统日期"),
 ]
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -103,6 +106,7 @@ class Settings:
     model_cache: str
     audit_retention_days: int
     api_rate_per_min: int = 60
+    today: str = ""
     extra: dict = field(default_factory=dict, compare=False)
 
     # ---- derived -------------------------------------------------------------------
@@ -113,6 +117,10 @@ class Settings:
     @property
     def graph_backend(self) -> str:
         return "neo4j" if self.neo4j_uri else "ladybug"
+
+    def today_date(self) -> date:
+        """The day validity is judged on: ``ZHICE_TODAY`` when set, else the system date."""
+        return date.fromisoformat(self.today) if self.today else date.today()
 
     @property
     def app_db_backend(self) -> str:
@@ -189,6 +197,12 @@ def load_settings(overrides: Mapping[str, Any] | None = None, *, env: Mapping[st
     if not TENANT_RE.fullmatch(values["default_tenant"]):
         raise ConfigError(f"ZHICE_DEFAULT_TENANT 的值“{values['default_tenant']}”无效：租户名只能包含字母、数字、"
                           "下划线或连字符，以字母或数字开头，至多 32 个字符")
+    values["today"] = values["today"].strip()
+    try:
+        if values["today"]:
+            date.fromisoformat(values["today"])
+    except ValueError:
+        raise ConfigError(f"ZHICE_TODAY 的值“{values['today']}”无效：应为 YYYY-MM-DD 格式的日期，如 2025-06-01") from None
     values["home"] = Path(values["home"]).resolve()
     known = {f.name for f in fields(Settings)}
     assert set(values) <= known

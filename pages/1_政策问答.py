@@ -1,6 +1,7 @@
 """政策问答: chat over the policy documents (agentic RAG with verified citations). Each turn
 calls core.services.ask_docs; citation clicks call citation_preview; ratings go to
-core.services.review.record_feedback. Session state keeps the thread id and past results."""
+core.services.review.record_feedback. Session state keeps the thread id and past results; after a
+reload they are rebuilt from the checkpointer (thread_transcript)."""
 
 import streamlit as st
 
@@ -12,7 +13,7 @@ from components.citations import render_citation_cards
 from components.pdf_view import render_preview
 from core.errors import AppError
 from core.security.principals import SCENARIO_LABELS
-from core.services.ask_docs import ask_docs, citation_preview, docs_overview, new_thread_id
+from core.services.ask_docs import ask_docs, citation_preview, docs_overview, new_thread_id, thread_transcript
 
 principal = st.session_state["principal"]
 st.title("政策问答")
@@ -32,7 +33,9 @@ with st.sidebar:
         st.session_state.pop("docs_preview", None)
 
 thread_id = st.session_state.setdefault("docs_thread", new_thread_id())
-turns: list = st.session_state.setdefault("docs_turns", [])
+if "docs_turns" not in st.session_state:  # a reload: the thread's turns come back from the checkpointer
+    st.session_state["docs_turns"] = thread_transcript(principal, thread_id)
+turns: list = st.session_state["docs_turns"]
 
 
 def _ask(question: str) -> None:

@@ -1,16 +1,17 @@
 """图谱问答: chat over the business knowledge graph with human-in-the-loop confirmation in
 plain Chinese. Each question / reply calls core.services.ask_kg.ask_kg on the page's thread; a
-provenance click calls source_row. Session state keeps the thread id and the past results."""
+provenance click calls source_row. Session state keeps the thread id and the past results; after
+a reload they are rebuilt from the checkpointer (thread_transcript)."""
 
 import uuid
 
 import streamlit as st
 
-from components.chat import render_examples, render_feedback
-from components.kg_confirm import plan_steps_markdown, render_need_confirm, render_past_confirm
+from components.chat import plain_markdown, render_examples, render_feedback
+from components.kg_confirm import render_confirmed_plan, render_need_confirm, render_past_confirm
 from components.provenance import render_debug, render_kg_overview, render_provenance, render_rows, render_source_row
 from core.errors import AppError
-from core.services.ask_kg import ask_kg, kg_aliases, kg_overview, save_kg_aliases, source_row
+from core.services.ask_kg import ask_kg, kg_aliases, kg_overview, save_kg_aliases, source_row, thread_transcript
 
 principal = st.session_state["principal"]
 st.title("图谱问答")
@@ -33,7 +34,10 @@ with st.sidebar:
                     st.error(exc.user_message)
 
 thread_id = st.session_state.setdefault("kg_thread", uuid.uuid4().hex[:12])
-turns: list = st.session_state.setdefault("kg_turns", [])
+if "kg_turns" not in st.session_state:  # a reload: the thread's turns come back from the checkpointer
+    st.session_state["kg_turns"] = [{**t, "asked": t["question"]}
+                                    for t in thread_transcript(principal, thread_id, debug=principal.is_admin)]
+turns: list = st.session_state["kg_turns"]
 overview = kg_overview(principal)
 
 
@@ -77,9 +81,8 @@ for i, turn in enumerate(turns):
         elif need:
             render_past_confirm(need)
         else:
-            if res.get("plan_steps"):
-                st.caption("查询步骤：  \n" + plan_steps_markdown(res["plan_steps"]))
-            (st.warning if res.get("refused") else st.markdown)(res.get("answer") or "")
+            (st.warning if res.get("refused") else st.markdown)(plain_markdown(res.get("answer") or ""))
+            render_confirmed_plan(res.get("plan_steps") or [])
             picked = render_provenance(res.get("provenance") or [], key=f"kg{i}")
             if picked is not None:
                 st.session_state["kg_source"] = picked

@@ -242,16 +242,11 @@ def campaign_end(compact_text: str) -> str:
 
 
 def today() -> _dt.date:
-    """Today, or the day ``ZHICE_TODAY`` (YYYY-MM-DD) names (tests, demos of past campaigns)."""
-    import os
+    """Today, or the day the ``today`` setting (``ZHICE_TODAY``, YYYY-MM-DD) names — validity
+    (已到期 / 即将施行) is judged on it (tests, demos of past campaigns)."""
+    from core.config import get_settings
 
-    fixed = os.environ.get("ZHICE_TODAY", "").strip()
-    if fixed:
-        try:
-            return _dt.date.fromisoformat(fixed)
-        except ValueError:
-            pass
-    return _dt.date.today()
+    return get_settings().today_date()
 
 
 _EXPIRY_YEARS = re.compile(r"有效期(?:为)?\s*([一二三四五12345])\s*年")

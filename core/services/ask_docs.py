@@ -145,6 +145,18 @@ def thread_history(principal: Principal, thread_id: str) -> list[dict]:
     return list(st.get("history") or [])
 
 
+def thread_transcript(principal: Principal, thread_id: str, *, limit: int = 20) -> list[dict]:
+    """The newest ``limit`` turns of one of ``principal``'s threads, oldest first, rebuilt from
+    the checkpointer for the page after a reload: ``[{"question", "result"}]`` with each result
+    as :func:`ask_docs` returned it (whole answer, citations, checks, trace). Another user's
+    thread id names an empty thread of one's own: ``[]``."""
+    from core.services.transcript import checkpoint_turns
+
+    turns = checkpoint_turns(_graph(), _thread_key(principal, thread_id), limit=limit)
+    return [{"question": t.question, "result": _result(t.values, thread_id, t.seconds * 1000)}
+            for t in turns if t.waiting is None]
+
+
 def thread_exists(principal: Principal, thread_id: str) -> bool:
     """Whether one of ``principal``'s threads has any state (a turn, a clarification asked);
     another user's thread id names an empty thread of one's own, so it never exists."""

@@ -387,6 +387,21 @@ def thread_history(principal: Principal, thread_id: str) -> list[dict]:
     return [{"question": h.get("question"), "answer": h.get("answer")} for h in values.get("history") or []]
 
 
+def thread_transcript(principal: Principal, thread_id: str, *, debug: bool = False, limit: int = 20) -> list[dict]:
+    """The newest ``limit`` turns of one of ``principal``'s threads, oldest first, rebuilt from
+    the checkpointer for the page after a reload: ``[{"question", "result"}]`` with each result
+    as :func:`ask_kg` returned it — the answer, its provenance and the plan it ran (described in
+    plain Chinese); the newest turn may still wait for a confirmation (``need_confirm``).
+    Another user's thread id names an empty thread of one's own: ``[]``."""
+    from core.services.transcript import checkpoint_turns
+
+    turns = checkpoint_turns(_graph(), _thread_key(principal, thread_id), limit=limit)
+    index = _names_index(kg_store(principal)) if turns else None
+    now = time.perf_counter()  # a turn's latency is the time it took then: its start, moved to now
+    return [{"question": t.question, "result": _result(t.values, t.waiting, thread_id, now - t.seconds, debug, index)}
+            for t in turns]
+
+
 def pending_confirm(principal: Principal, thread_id: str) -> dict | None:
     """What one of ``principal``'s threads waits for (``{"kind", "text", "options", …}``), or
     None when it waits for nothing — including another user's thread id (an empty thread)."""

@@ -13,7 +13,7 @@ import pytest
 from core import config
 from core.agents.kg.entity_index import invalidate
 from core.security.principals import Principal, Role
-from core.services.ask_kg import ask_kg, set_store_override, source_row
+from core.services.ask_kg import ask_kg, set_store_override, source_row, thread_transcript
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "data" / "eval" / "kg_golden.jsonl"
@@ -96,7 +96,7 @@ def test_golden_set_in_rules_mode(kg, case):
 
 def test_target_question_through_the_confirm_buttons(kg):
     r = ask("青浦-区图书馆2026年3月有多少人出勤？")
-    assert r["need_confirm"]["kind"] == "slots" and r["need_confirm"]["options"] == ["确认", "修改"]
+    assert r["need_confirm"]["kind"] == "slots" and r["need_confirm"]["options"] == ["确认", "修改", "取消"]
     assert "青浦-区图书馆（XMSQ0102）" in r["need_confirm"]["text"] and "2026年3月" in r["need_confirm"]["text"]
     r = ask("确认", thread_id=r["thread"])
     assert r["need_confirm"]["kind"] == "plan" and r["need_confirm"]["plan"][0]["tool"] == "attendance"
@@ -105,6 +105,33 @@ def test_target_question_through_the_confirm_buttons(kg):
     q = r["queries"][0]
     assert q["params"]["projects"] == ["XMSQ0102"] and q["params"]["months"] == ["2026-03"] and q["rows"] == 5
     assert {p["file"] for p in r["provenance"]} == {"07_考勤与人员财务_2026-03.xlsx"}
+
+
+def test_cancel_on_a_confirmation_runs_nothing_and_the_next_question_is_new(kg):
+    r = ask("青浦-区图书馆2026年3月有多少人出勤？")
+    r = ask("确认", thread_id=r["thread"])
+    assert r["need_confirm"]["kind"] == "plan"
+    r = ask("取消", thread_id=r["thread"])
+    assert r["need_confirm"] is None and "已取消" in r["answer"]
+    assert not r["rows"] and not r["provenance"] and not r["queries"] and not r["plan_steps"]
+    nxt = ask("青浦-体育馆2026年4月有多少人出勤？", thread_id=r["thread"])  # a question, not a reply
+    assert nxt["need_confirm"]["kind"] == "slots" and "青浦-体育馆" in nxt["need_confirm"]["text"]
+
+
+def test_transcript_rebuilds_the_thread_from_the_checkpointer(kg):
+    r = ask("青浦-区图书馆2026年3月有多少人出勤？")
+    tid = r["thread"]
+    r = ask("确认", thread_id=tid)
+    answer = ask("确认", thread_id=tid)
+    waiting = ask("青浦-体育馆2026年4月有多少人出勤？", thread_id=tid)
+    turns = thread_transcript(P(), tid)
+    assert [t["question"] for t in turns] == ["青浦-区图书馆2026年3月有多少人出勤？", "青浦-体育馆2026年4月有多少人出勤？"]
+    past = turns[0]["result"]
+    assert past["answer"] == answer["answer"] and "共 5 人" in past["answer"]
+    assert past["provenance"] == answer["provenance"] and past["need_confirm"] is None
+    assert past["plan_steps"] == answer["plan_steps"] and past["plan_steps"][0].startswith("① 取青浦-区图书馆")
+    assert turns[1]["result"]["need_confirm"] == waiting["need_confirm"]  # the card to answer next
+    assert thread_transcript(P("manager_a"), tid) == []  # another user's thread id: an empty thread
 
 
 def test_multi_turn_change_month_then_project(kg):

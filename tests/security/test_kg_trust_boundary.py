@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from core.errors import BadInputError, NotFoundError, SecurityViolation
-from core.services.ask_kg import ask_kg, source_row, thread_history
+from core.services.ask_kg import ask_kg, source_row, thread_history, thread_transcript
 from tests.security.conftest import GUEST, MANAGER, OUTSIDER, STAFF, dump, sample_values
 
 TODAY = date(2026, 11, 30)
@@ -145,6 +145,10 @@ def test_another_user_s_thread_id_resumes_nothing(demo):
     own = ask_kg("确认", principal=MANAGER, today=TODAY, thread_id=thread, auto=True)  # still waiting for its owner
     assert "开票" in own["answer"] and own["rows"]
     assert thread_history(MANAGER, thread) and thread_history(GUEST, thread) == []
+    # a reload shows each their own turns under that id: the guest only the "确认" it sent itself
+    assert [t["question"] for t in thread_transcript(MANAGER, thread)] == ["青浦-区图书馆3月的开票金额是多少"]
+    guest_view = thread_transcript(GUEST, thread)
+    assert [t["question"] for t in guest_view] == ["确认"] and "开票" not in dump(guest_view)
 
 
 # 6. a model's rewording never replaces the facts ----------------------------------------------

@@ -20,7 +20,7 @@ from core.errors import BadInputError, LLMTimeout
 from core.llm.client import set_llm_override
 from core.llm.fake import FakeLLM
 from core.security.principals import Principal, Role
-from core.services.ask_docs import ask_docs
+from core.services.ask_docs import ask_docs, thread_transcript
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "rag_graph.mmd"
 DOCX = ["济南市2025年下半年汽车消费补贴活动第一轮公告.docx", "济南市2025年下半年汽车消费补贴活动第二轮公告.docx",
@@ -198,6 +198,18 @@ def test_followup_resolved_from_thread(index):
     # another thread has no such context
     other = _ask("需要哪些材料？", index, thread_id="t-other")
     assert other["clarify"] is not None
+
+
+def test_transcript_rebuilds_the_thread_with_answers_and_citations(index):
+    first = _ask("新车首保消费券的领取标准是多少？", index, thread_id="t-reload")
+    second = _ask("需要哪些材料？", index, thread_id="t-reload")
+    turns = thread_transcript(ADMIN, "t-reload")
+    assert [t["question"] for t in turns] == ["新车首保消费券的领取标准是多少？", "需要哪些材料？"]
+    for turn, live in zip(turns, (first, second)):
+        assert turn["result"]["answer"] == live["answer"] and turn["result"]["citations"] == live["citations"]
+        assert turn["result"]["checks"] == live["checks"] and turn["result"]["latency_ms"] > 0
+    assert thread_transcript(Principal("m", Role.manager, tenants=("jinan",)), "t-reload") == []  # not theirs
+    assert thread_transcript(ADMIN, "t-reload", limit=1)[0]["question"] == "需要哪些材料？"
 
 
 def test_vague_question_gets_clarifying_options_and_reply_continues(index):

@@ -2,7 +2,7 @@
 
 understand → (chat | permission) → reuse_check → (answer_reuse | ground) → capability ⇄ cap_check
 → confirm ⟲ understand → plan → confirm_plan ⟲ plan/understand → run (END when the plan is not
-authorised for the asker) → run_check ⟲ plan → reflect
+authorised for the asker; END from either confirmation on 取消) → run_check ⟲ plan → reflect
 ⟲ plan → (scope → plan) → answer (⟲ understand for the second part of a compound question).
 """
 
@@ -31,6 +31,8 @@ def _after_cap_check(state: dict) -> str:
 
 
 def _after_confirm(state: dict) -> str:
+    if state.get("cancelled"):
+        return END
     return "plan" if state.get("slots_confirmed") else "understand"
 
 
@@ -39,6 +41,8 @@ def _after_plan(state: dict) -> str:
 
 
 def _after_confirm_plan(state: dict) -> str:
+    if state.get("cancelled"):
+        return END
     if state.get("plan_confirmed"):
         return "run"
     if state.get("feedback"):
@@ -83,9 +87,9 @@ def build_graph(checkpointer=None):
     g.add_edge("ground", "capability")
     g.add_edge("capability", "cap_check")
     g.add_conditional_edges("cap_check", _after_cap_check, ["capability", "confirm"])
-    g.add_conditional_edges("confirm", _after_confirm, ["plan", "understand"])
+    g.add_conditional_edges("confirm", _after_confirm, ["plan", "understand", END])
     g.add_conditional_edges("plan", _after_plan, ["run", "confirm_plan"])
-    g.add_conditional_edges("confirm_plan", _after_confirm_plan, ["run", "understand", "plan", "confirm_plan"])
+    g.add_conditional_edges("confirm_plan", _after_confirm_plan, ["run", "understand", "plan", "confirm_plan", END])
     g.add_conditional_edges("run", _after_run, [END, "run_check"])
     g.add_conditional_edges("run_check", _after_run_check, ["plan", "reflect"])
     g.add_conditional_edges("reflect", _after_reflect, ["plan", "scope", "answer"])

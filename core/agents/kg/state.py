@@ -34,6 +34,7 @@ class KGState(TypedDict, total=False):
     plan_confirmed: bool
     plan_source: str             # rules | llm | user
     plan_feedback: str
+    cancelled: bool              # 取消 on a confirmation: the turn ends, nothing runs
     steps: list[dict]            # per executed step: tool, params, executed/dropped, cypher, rows …
     rows: list[dict]
     run_report: dict
@@ -58,7 +59,8 @@ class KGState(TypedDict, total=False):
 
 TURN_RESET: dict[str, Any] = {
     "feedback": "", "kind": "", "slots": {}, "denied": "", "reusable": False, "grounded": {}, "derived": [],
-    "cap_report": {}, "cap_rounds": 0, "slots_confirmed": False, "plan": [], "plan_confirmed": False, "plan_source": "",
+    "cap_report": {}, "cap_rounds": 0, "slots_confirmed": False, "plan": [], "plan_confirmed": False, "cancelled": False,
+    "plan_source": "",
     "plan_feedback": "", "steps": [], "rows": [], "run_report": {}, "run_rounds": 0, "reflect_rounds": 0,
     "reflect_report": {}, "scope_offered": False, "scope": {}, "answer": "", "provenance": [],
     "masked_fields": [], "need_confirm": None, "trace": [], "llm_fallback": "",

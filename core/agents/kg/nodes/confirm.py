@@ -1,5 +1,5 @@
-"""④ confirm: the grounded slots in plain Chinese; interrupt for 确认 / 修改. A 修改 reply goes
-back to understand as feedback ("改成4月", "换成青浦-体育馆")."""
+"""④ confirm: the grounded slots in plain Chinese; interrupt for 确认 / 修改 / 取消. A 修改 reply
+goes back to understand as feedback ("改成4月", "换成青浦-体育馆"); 取消 ends the turn unrun."""
 
 from __future__ import annotations
 
@@ -16,6 +16,22 @@ def is_confirm(reply) -> bool:
     if isinstance(reply, dict):
         return reply.get("action") in ("confirm", "确认")
     return str(reply or "").strip().rstrip("。！!") in CONFIRM_WORDS
+
+
+CANCEL_WORDS = ("取消", "不查了", "算了")
+CANCELLED = "已取消本次查询，没有执行任何步骤。可以直接提出新的问题。"
+
+
+def is_cancel(reply) -> bool:
+    if isinstance(reply, dict):
+        return reply.get("action") in ("cancel", "取消")
+    return str(reply or "").strip().rstrip("。！!") in CANCEL_WORDS
+
+
+def cancelled(state: dict, node: str) -> dict:
+    """The update that ends the turn without running anything (取消 on a confirmation card)."""
+    return {"cancelled": True, "slots_confirmed": False, "plan_confirmed": False, "plan": [], "need_confirm": None,
+            "answer": CANCELLED, "trace": trace(state, node, reply="取消")}
 
 
 def feedback_text(reply) -> str:
@@ -94,15 +110,17 @@ def slot_text(slots: dict, grounded: dict, derived: list[dict]) -> str:
     for u in grounded.get("ungrounded") or []:
         near = f"，最接近的是：{'、'.join(u['nearest'])}" if u.get("nearest") else ""
         lines.append(f"未识别：“{u['text']}”在图谱中没有找到{near}")
-    return "我理解您要查询：\n" + "\n".join("· " + x for x in lines) + "\n请回复“确认”，或“修改：…”（如“改成4月”）。"
+    return "我理解您要查询：\n" + "\n".join("· " + x for x in lines) + "\n请回复“确认”，或“修改：…”（如“改成4月”），或“取消”。"
 
 
 def confirm(state: dict, *, config) -> dict:
     slots, grounded = state.get("slots") or {}, state.get("grounded") or {}
     reply = interrupt({"kind": "slots", "text": slot_text(slots, grounded, state.get("derived") or []),
-                       "options": ["确认", "修改"], "slots": slots})
+                       "options": ["确认", "修改", "取消"], "slots": slots})
     if is_confirm(reply):
         return {"slots_confirmed": True, "need_confirm": None, "trace": trace(state, "confirm", reply="确认")}
+    if is_cancel(reply):
+        return cancelled(state, "confirm")
     fb = feedback_text(reply)
     return {"slots_confirmed": False, "feedback": fb, "need_confirm": None,
             "trace": trace(state, "confirm", reply=fb)}

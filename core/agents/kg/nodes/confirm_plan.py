@@ -1,12 +1,12 @@
-"""⑤a confirm_plan: the plan as a table; interrupt for 确认 / 修改. "去掉第2步" edits the plan
-(asked again), an edited table ({"plan": [...]}) is validated and run, any other text goes
-back to understand as feedback."""
+"""⑤a confirm_plan: the plan as a table; interrupt for 确认 / 修改 / 取消. "去掉第2步" edits the
+plan (asked again), an edited table ({"plan": [...]}) is validated and run, 取消 ends the turn
+without running anything, any other text goes back to understand as feedback."""
 
 from __future__ import annotations
 
 from langgraph.types import interrupt
 
-from core.agents.kg.nodes.confirm import feedback_text, is_confirm
+from core.agents.kg.nodes.confirm import cancelled, feedback_text, is_cancel, is_confirm
 from core.agents.kg.planner import apply_plan_edit, validate_plan
 from core.agents.kg.state import trace
 
@@ -16,7 +16,7 @@ def plan_text(plan: list[dict], index=None) -> str:
     from core.agents.kg.describe import describe_plan
 
     lines = ["查询计划：", *describe_plan(plan, index)]
-    lines.append("请回复“确认”执行，或修改（如“去掉第2步”）。")
+    lines.append("请回复“确认”执行，或修改（如“去掉第2步”），或“取消”。")
     return "\n".join(lines)
 
 
@@ -32,9 +32,12 @@ def _index(config):
 
 def confirm_plan(state: dict, *, config) -> dict:
     plan = state.get("plan") or []
-    reply = interrupt({"kind": "plan", "text": plan_text(plan, _index(config)), "options": ["确认", "修改"], "plan": plan})
+    reply = interrupt({"kind": "plan", "text": plan_text(plan, _index(config)), "options": ["确认", "修改", "取消"],
+                       "plan": plan})
     if is_confirm(reply):
         return {"plan_confirmed": True, "need_confirm": None, "trace": trace(state, "confirm_plan", reply="确认")}
+    if is_cancel(reply):
+        return cancelled(state, "confirm_plan")
     if isinstance(reply, dict) and isinstance(reply.get("plan"), list):
         edited = []
         for i, s in enumerate(reply["plan"], 1):
