@@ -115,3 +115,14 @@ def sign_in(page, url: str) -> None:
     page.get_by_label("用户名").fill(ADMIN)
     page.get_by_label("密码").fill(ADMIN_PASSWORD)
     page.get_by_role("button", name="登录").click()
+
+
+def open_first_citation(page) -> dict:
+    """Click the first 查看原文 and wait for the dialog's highlighted page image; returns the
+    image's bounding box (the highlight must open large, in the main area)."""
+    page.get_by_role("button", name="查看原文").first.click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_text("引用位置").first.wait_for(timeout=120_000)
+    image = dialog.locator("img").first
+    image.wait_for(timeout=60_000)
+    return image.bounding_box()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, GUEST, GUEST_PASSWORD, sign_in
+from tests.e2e.conftest import CHROMIUM, GUEST, GUEST_PASSWORD, open_first_citation, sign_in
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -59,12 +59,7 @@ def test_policy_answer_opens_the_highlight_and_survives_a_refresh(demo, browser,
     _ask(page, "济南市家电以旧换新的补贴标准是多少？")
     page.get_by_role("button", name="查看原文").first.wait_for(timeout=240_000)
     page.screenshot(path=str(shots / "docs_answer.png"), full_page=True)
-    page.get_by_role("button", name="查看原文").first.click()
-    dialog = page.get_by_role("dialog")
-    dialog.get_by_text("引用位置").first.wait_for(timeout=120_000)
-    image = dialog.locator("img").first
-    image.wait_for(timeout=60_000)
-    box = image.bounding_box()
+    box = open_first_citation(page)
     assert box and box["width"] >= 500                      # large, not a 240 px sidebar thumbnail
     assert page.get_by_test_id("stSidebar").locator("img").count() == 0
     page.screenshot(path=str(shots / "docs_highlight.png"))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, sign_in
+from tests.e2e.conftest import CHROMIUM, open_first_citation, sign_in
 from tests.e2e.test_admin_walkthrough import settle
 
 pytestmark = [pytest.mark.e2e,
@@ -90,12 +90,7 @@ def test_compare_task_plan_confirm_report_highlight(demo_site, browser, shots):
     assert page.get_by_role("button", name="下载 Excel").count() == 1
     _clean(page)
     page.set_viewport_size({"width": 1400, "height": 1000})
-    page.get_by_role("button", name="查看原文").first.click()
-    dialog = page.get_by_role("dialog")
-    dialog.get_by_text("引用位置").first.wait_for(timeout=120_000)
-    image = dialog.locator("img").first
-    image.wait_for(timeout=60_000)
-    box = image.bounding_box()
+    box = open_first_citation(page)
     assert box and box["width"] >= 500
     page.screenshot(path=str(shots / "task_highlight.png"))
     _clean(page)

@@ -109,6 +109,7 @@ def test_an_expired_round_loses_on_validity_and_says_since_when(analyst, monkeyp
     from core.services.ask_docs import ask_docs
 
     monkeypatch.setenv("ZHICE_TODAY", "2025-08-20")  # the first round ended on 2025-08-05
+    config.set_settings(None)  # today is a setting: re-read it
     res = ask_docs("济南下半年汽车消费补贴的购车时间是什么时候？", analyst, scenario="research")
     [conflict] = res["conflicts"]
     assert conflict["rule"] == "validity"
