@@ -11,48 +11,10 @@ import datetime as _dt
 import re
 from typing import Optional
 
+from core.documents.doc_numbers import RE_DOC_NUMBER, find_doc_numbers
 from core.documents.models import DocMeta, ParsedDocument
 from core.documents.normalize import normalize_text
 from core.documents.relations import extract_relations
-
-# ------------------------------------------------------------------ 文号
-
-_YEAR_OPEN = "〔\\[【(（［{「"
-_YEAR_CLOSE = "〕\\]】)）］}」"
-RE_DOC_NUMBER = re.compile(
-    f"([\u4e00-\u9fff]{{1,14}}?)\\s*[{_YEAR_OPEN}]\\s*((?:19|20)\\d{{2}})\\s*[{_YEAR_CLOSE}]\\s*(第?\\s*\\d{{1,5}})\\s*号"
-)
-_NUM_PREFIX_STOP = re.compile(r"^.*(?:印发|转发|根据|按照|依据|落实|关于|请问|查询|和|及|与|跟|同|、|的|是|在|见|对|由|按)(?=[\u4e00-\u9fff]{2,})")
-# 国令第711号 style (no year)
-RE_DOC_NUMBER_NOYEAR = re.compile(r"([\u4e00-\u9fff]{1,6}令)\s*第\s*(\d{1,5})\s*号")
-
-
-def normalize_doc_number(text: str) -> str:
-    """"济商务字〔2025〕6 号" / "济商务字[2025]6号" / "鲁商字【2025】1号" -> "X〔2025〕N号"."""
-    t = normalize_text(text)
-    t = re.sub(r"\s+", "", t)
-    m = RE_DOC_NUMBER.search(t)
-    if not m:
-        m2 = RE_DOC_NUMBER_NOYEAR.search(t)
-        return f"{m2.group(1)}第{m2.group(2)}号" if m2 else t
-    num = m.group(3).lstrip("第").lstrip("0") or "0"
-    return f"{m.group(1)}〔{m.group(2)}〕{num}号"
-
-
-def find_doc_numbers(text: str) -> list[str]:
-    """Every 文号 in a text, normalised, in order of appearance, without duplicates."""
-    t = re.sub(r"\s+", "", normalize_text(text))
-    out: list[str] = []
-    for m in RE_DOC_NUMBER.finditer(t):
-        prefix = m.group(1)
-        # strip words glued before the issuer code: "印发国发" -> "国发", "（商办流通函" ok
-        prefix = _NUM_PREFIX_STOP.sub("", prefix) or prefix
-        num = m.group(3).lstrip("第").lstrip("0") or "0"
-        dn = f"{prefix}〔{m.group(2)}〕{num}号"
-        if dn not in out:
-            out.append(dn)
-    return out
-
 
 # ------------------------------------------------------------------ agencies
 

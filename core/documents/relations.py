@@ -12,6 +12,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from core.documents.doc_numbers import find_doc_numbers
+
 RULES_FILE = Path(__file__).resolve().parents[2] / "data" / "rules" / "doc_relations.json"
 _SENTENCE = re.compile(r"[^。；\n]+")
 _TITLE = re.compile(r"《[^》]{2,80}》")
@@ -34,8 +36,6 @@ def retiring_kinds() -> set[str]:
 
 
 def _targets(span: str) -> list[str]:
-    from core.documents.metadata import find_doc_numbers
-
     return _TITLE.findall(span) + find_doc_numbers(_TITLE.sub("", span))
 
 

@@ -30,9 +30,8 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Protocol
+from typing import Iterator
 
 import numpy as np
 
@@ -42,96 +41,18 @@ except ImportError:  # pragma: no cover
     fcntl = None
 
 from core.config import Settings, get_settings
-from core.documents.models import Chunk, DocMeta, Span
+from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, NotFoundError
 from core.retrieval import filters
 from core.retrieval.bm25 import BM25Index
 from core.retrieval.dense import VectorCache, content_hash, embed_with_cache, top_k
+from core.retrieval.doc_refs import article_of, title_matches
 from core.retrieval.fusion import FusionWeights, rrf, weights_for
-from core.retrieval.metastore import MetaStore, title_core
-from core.retrieval.tokenize import add_words, bigrams, fold, has_exact_reference, query_entities, tokenize
+from core.retrieval.metastore import MetaStore
+from core.retrieval.protocol import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult,
+                                     chunk_from_dict)
+from core.retrieval.tokenize import add_words, has_exact_reference, query_entities, tokenize
 from core.security.principals import Principal
-
-DEGRADED_NOTICE = "向量检索不可用，已降级为关键词+标题检索"
-CANDIDATES = 100          # per list, before fusion
-MAX_QUERY_CHARS = 2000
-
-
-@dataclass
-class Hit:
-    rank: int
-    chunk: Chunk
-    meta: DocMeta
-    score: float
-    evidence: dict  # {"bm25": (rank, score)|None, "dense": (rank, cos)|None, "title": rank|None, "fused": float}
-
-
-@dataclass
-class SearchResult:
-    hits: list[Hit]
-    notices: list[str] = field(default_factory=list)
-    latency_ms: float = 0.0
-    degraded: bool = False
-
-
-class DocumentIndexProtocol(Protocol):
-    def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
-               doc_ids: list[str] | None = None) -> SearchResult: ...
-    def add_document(self, meta: DocMeta, chunks: list[Chunk], *, user: str | None = None,
-                     stored_path: str | None = None) -> dict: ...
-    def add_documents(self, items: list, *, user: str | None = None) -> list[dict]: ...
-    def delete_document(self, doc_id: str) -> None: ...
-    def update_meta(self, doc_id: str, **changes) -> DocMeta: ...
-    def get_chunk(self, chunk_id: str) -> Chunk | None: ...
-    def chunks_of(self, doc_id: str) -> list[Chunk]: ...
-    def get_meta(self, doc_id: str) -> DocMeta | None: ...
-    def list_docs(self) -> list[DocMeta]: ...
-
-
-def chunk_from_dict(d: dict) -> Chunk:
-    spans = [Span(page=s["page"], bbox=tuple(s["bbox"]) if s.get("bbox") else None, para=s.get("para"))
-             for s in d.get("spans", [])]
-    return Chunk(chunk_id=d["chunk_id"], doc_id=d["doc_id"], ord=d["ord"], text=d["text"], body=d["body"],
-                 heading=d.get("heading", ""), path=list(d.get("path", [])), kind=d.get("kind", "prose"),
-                 page_start=d.get("page_start", 1), page_end=d.get("page_end", 1), spans=spans)
-
-
-# ---- shared ranking helpers (both backends) ------------------------------------------------
-def title_matches(query: str, metas: list[DocMeta], agencies: list[str] | None = None) -> list[tuple[str, float]]:
-    """Documents whose title / 文号 the query names, best first: (doc_id, strength).
-    3 = 文号 match, 2 = 《name》 or the title's core named in the query, else the share of the
-    query's character bigrams found in the title (kept when ≥ 0.5)."""
-    ents = query_entities(query, agencies or [])
-    q = fold(query)
-    qbg = bigrams(query)
-    out = []
-    for m in metas:
-        core = title_core(m.title) if m.title else ""
-        s = 0.0
-        if m.doc_number and any(e.endswith(m.doc_number) for e in ents["doc_numbers"]):
-            s = 3.0
-        elif core and any(t and (t in core or (len(core) >= 3 and core in t)) for t in
-                          [x.removeprefix("中华人民共和国") for x in ents["titles"]]):
-            s = 2.0
-        elif core and len(core) >= 3 and core in q:
-            s = 2.0
-        elif core and qbg:
-            cov = len(qbg & bigrams(core)) / len(qbg)
-            if cov >= 0.5:
-                s = cov
-        if s > 0 and ents["agencies"] and any(a in "".join(m.authorities) for a in ents["agencies"]):
-            s += 0.1
-        if s > 0:
-            out.append((m.doc_id, s))
-    out.sort(key=lambda x: (-x[1], x[0]))  # ties by doc_id: the same order on every backend
-    return out[:5]
-
-
-def article_of(chunk: Chunk) -> int | None:
-    from core.retrieval.tokenize import ARTICLE_RE, cn_to_int
-
-    m = ARTICLE_RE.match(fold(chunk.heading or "")) or ARTICLE_RE.search(fold(chunk.heading or ""))
-    return cn_to_int(m.group(1)) if m else None
 
 
 class EmbeddedIndex:
@@ -740,14 +661,5 @@ def reset_indexes() -> None:
 DocumentIndex = EmbeddedIndex
 
 
-def hit_to_dict(hit: Hit) -> dict:
-    """The CLI/agent JSON shape of one hit."""
-    c, m = hit.chunk, hit.meta
-    return {"rank": hit.rank, "chunk_id": c.chunk_id, "doc_id": c.doc_id, "file_name": m.file_name,
-            "doc_number": m.doc_number, "page": c.page_start, "score": round(hit.score, 6), "text": c.text,
-            "title": m.title, "heading": c.heading, "status": m.status,
-            "evidence": {k: (list(v) if isinstance(v, tuple) else v) for k, v in hit.evidence.items()}}
-
-
-__all__ = ["Hit", "SearchResult", "DocumentIndex", "EmbeddedIndex", "get_index", "reset_indexes", "hit_to_dict",
+__all__ = ["Hit", "SearchResult", "DocumentIndex", "EmbeddedIndex", "get_index", "reset_indexes",
            "DEGRADED_NOTICE"]

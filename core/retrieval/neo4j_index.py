@@ -34,10 +34,11 @@ from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, IndexError_, NotFoundError
 from core.retrieval import filters
 from core.retrieval.dense import content_hash
+from core.retrieval.doc_refs import article_of, title_matches
 from core.retrieval.fusion import FusionWeights, rrf, weights_for
-from core.retrieval.index import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult, article_of,
-                                  chunk_from_dict, title_matches)
 from core.retrieval.metastore import MetaStore
+from core.retrieval.protocol import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult,
+                                     chunk_from_dict)
 from core.retrieval.tokenize import has_exact_reference, query_entities
 from core.security.principals import Principal
 

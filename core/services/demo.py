@@ -75,7 +75,7 @@ def run_demo(reset: bool = False, *, echo=print, progress=None, principal=None) 
              f"政策文档 {min(ev['index'] + 1, total)}/{total} · {ev['file'] or ''} · {ev['text']}")
 
     extra = {**({"on_stage": on_stage} if progress else {}), **({"principal": principal} if principal else {})}
-    documents = ingest_demo_documents(reset=reset, **extra)
+    documents = ingest_demo_documents(reset=reset, tenant=DEMO_TENANT, **extra)
     step(1.0, "完成")
     audit("cli", "demo", detail={"reset": reset, "seconds": round(time.perf_counter() - t0, 1),
                                  "users_created": sorted(created)})

@@ -32,7 +32,7 @@ from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, NotFoundError, PermissionDenied, enum_error
 from core.retrieval import filters
 from core.retrieval import index as index_module
-from core.retrieval.index import SearchResult, hit_to_dict
+from core.retrieval.protocol import SearchResult, hit_to_dict
 from core.security.audit import audit
 from core.security.principals import Principal, Role, resolve_user
 
@@ -271,22 +271,20 @@ def ingest_uploads(files: list[tuple[str, bytes]], principal: Principal, tenant:
         return report
 
 
-def ingest_demo_documents(reset: bool = False, *, on_stage: StageProgress | None = None,
+def ingest_demo_documents(reset: bool = False, *, tenant: str = "demo", on_stage: StageProgress | None = None,
                           principal: Principal | None = None) -> dict:
-    """The bundled sample policy documents (data/samples/policies) into tenant ``demo``,
-    reviewed (they are curated)."""
-    from core.services.demo import DEMO_TENANT
-
+    """The bundled sample policy documents (data/samples/policies) into ``tenant`` (the demo's,
+    :data:`core.services.demo.DEMO_TENANT`), reviewed (they are curated)."""
     admin = principal if principal is not None and principal.is_admin else resolve_user(None)
     if reset:
         index = index_module.get_index()
         for m in index.list_docs():
-            if m.tenant == DEMO_TENANT:
+            if m.tenant == tenant:
                 index.delete_document(m.doc_id)
     if not DEMO_DIR.is_dir():
         return {"documents": [], "errors": [{"file": str(DEMO_DIR), "reason": "示例政策文档目录不存在"}],
                 "seconds": 0.0}
-    return ingest_paths([DEMO_DIR], admin, DEMO_TENANT, "政策", approve=True, on_stage=on_stage)
+    return ingest_paths([DEMO_DIR], admin, tenant, "政策", approve=True, on_stage=on_stage)
 
 
 # ---- retrieval --------------------------------------------------------------------------------

@@ -10,12 +10,11 @@ from core.documents.metadata import (
     extract_metadata,
     extract_query_entities,
     extract_repeals,
-    find_doc_numbers,
     level_of,
     missing_fields,
-    normalize_doc_number,
     parse_date,
 )
+from core.documents.doc_numbers import find_doc_numbers, normalize_doc_number
 from core.documents.parse import parse_file, parse_text_content
 from tests.unit.test_documents_parse import parsed_policy
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from core.agents.kg.formatting import fmt_value, ym_cn
 from core.agents.kg.planner import TOOL_FIELDS
 from core.agents.kg.tools import pick
 
@@ -53,12 +54,6 @@ def person_name(r: dict) -> str:
     return str(r.get("姓名") or r.get("工号") or "")
 
 
-def _fmt(v) -> str:
-    if isinstance(v, float):
-        return f"{v:,.2f}".rstrip("0").rstrip(".") if abs(v) >= 1000 else (str(int(v)) if v.is_integer() else f"{v:g}")
-    return str(v)
-
-
 def describe_row(r: dict, tool: str, fields: list[str]) -> str:
     parts = []
     if r.get("工号") and r.get("姓名"):
@@ -81,7 +76,7 @@ def describe_row(r: dict, tool: str, fields: list[str]) -> str:
             skip.add(f[:-2] + "编号")
             continue
         unit = _UNITS.get(f, "")
-        parts.append(f"{f} {_fmt(r[f])}{unit}")
+        parts.append(f"{f} {fmt_value(r[f])}{unit}")
     return "｜".join(parts)
 
 
@@ -94,8 +89,8 @@ def scope_phrase(slots: dict, grounded: dict) -> str:
         bits.append("、".join(names))
     growth = slots.get("growth")
     if grounded.get("time") and growth:
-        bits.append(f"本期 {_ym_cn(growth.get('current_months') or growth['current'])}，"
-                    f"基期 {_ym_cn(growth.get('base_months') or growth['base'])}")
+        bits.append(f"本期 {ym_cn(growth.get('current_months') or growth['current'])}，"
+                    f"基期 {ym_cn(growth.get('base_months') or growth['base'])}")
     elif grounded.get("time"):
         months = grounded.get("months") or []
         t = grounded["time"]
@@ -299,8 +294,8 @@ def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dic
     if value is None:
         return f"{field}在结果中没有可计算的数值。"
     if len(rows) == 1 and op in ("sum", "avg", "max", "min"):
-        return f"{field}为 {_fmt(value)}{unit}。"
-    said = f"{field}{_OP_CN.get(op, op)}为 {_fmt(value)}{unit}（基于 {len(rows)} 条记录）"
+        return f"{field}为 {fmt_value(value)}{unit}。"
+    said = f"{field}{_OP_CN.get(op, op)}为 {fmt_value(value)}{unit}（基于 {len(rows)} 条记录）"
     holders = _holders(rows, field, value) if op in ("max", "min") else ""
     return f"{said}，{'最高' if op == 'max' else '最低'}的是{holders}。" if holders else f"{said}。"
 
@@ -333,7 +328,7 @@ def _asked_attributes(q: str, rows: list[dict]) -> str:
             if f == "项目负责人" and r.get("项目负责人工号"):
                 v = f"{v}（{r['项目负责人工号']}）"
             who = (person_name(r) if person else project_name(r)) + (f"在{r['年月']}" if r.get("年月") else "")
-            parts.append(f"{who}的{f}是{_fmt(v)}{_UNITS.get(f, '')}")
+            parts.append(f"{who}的{f}是{fmt_value(v)}{_UNITS.get(f, '')}")
     return "；".join(parts)
 
 
@@ -360,7 +355,7 @@ def _person_months(rows: list[dict], fields: list[str]):
             break
         r0 = rs[0]
         head = "｜".join(x for x in (person_name(r0), str(r0.get("岗位名称") or ""), project_name(r0)) if x)
-        months = "；".join(f"{r.get('年月')}{(' ' + metric + ' ' + _fmt(r.get(metric)) + _UNITS.get(metric, '')) if metric else ''}"
+        months = "；".join(f"{r.get('年月')}{(' ' + metric + ' ' + fmt_value(r.get(metric)) + _UNITS.get(metric, '')) if metric else ''}"
                           f" {cite(r)}" for r in sorted(rs, key=lambda x: str(x.get("年月"))))
         lines.append(f"{i}. {head}：{months}")
     return "\n".join(lines), provenance_of(rows)
@@ -390,11 +385,11 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
         a, b = rows
         diff = round(float(b["值"]) - float(a["值"]), 2)
         la, lb = names.get(a.get(group_by)) or a.get(group_by), names.get(b.get(group_by)) or b.get(group_by)
-        lines.append(f"{lb}比{la}{'多' if diff >= 0 else '少'} {_fmt(abs(diff))}{unit}。")
+        lines.append(f"{lb}比{la}{'多' if diff >= 0 else '少'} {fmt_value(abs(diff))}{unit}。")
     if op == "sum" and not top and not having and len(rows) > 2 and group_by != "片区编号":
         # "各项目…合计": the per-group figures, and the grand total the question may ask for
         total = sum(float(r["值"]) for r in rows if r.get("值") is not None)
-        lines.append(f"全部{by}合计：{_fmt(round(total, 2))}{unit}。")
+        lines.append(f"全部{by}合计：{fmt_value(round(total, 2))}{unit}。")
     if delta and group_by == "年月":
         rows = sorted(rows, key=lambda r: str(r.get("年月")))
     prev = None
@@ -404,9 +399,9 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
         if delta and group_by == "年月" and prev is not None and r.get("值") is not None \
                 and prev.get("值") is not None:
             d = round(float(r["值"]) - float(prev["值"]), 2)
-            pct = f"，{'+' if d >= 0 else '−'}{_fmt(abs(round(d / float(prev['值']) * 100, 2)))}%" if prev["值"] else ""
-            change = f"；较上月{'增加' if d >= 0 else '减少'} {_fmt(abs(d))}{unit}{pct}"
-        lines.append(f"{i}. {label}：{_fmt(r.get('值')) if r.get('值') is not None else '无数据'}{unit}"
+            pct = f"，{'+' if d >= 0 else '−'}{fmt_value(abs(round(d / float(prev['值']) * 100, 2)))}%" if prev["值"] else ""
+            change = f"；较上月{'增加' if d >= 0 else '减少'} {fmt_value(abs(d))}{unit}{pct}"
+        lines.append(f"{i}. {label}：{fmt_value(r.get('值')) if r.get('值') is not None else '无数据'}{unit}"
                      f"（{r.get('行数')} 条记录{change}）")
         prev = r
     zero = [r for r in rows if r.get("无记录")]
@@ -473,20 +468,20 @@ def _nested_avg(res: dict, src_rows: list[dict]) -> str:
         f"个{'人员' if keys[0] == '工号' else base_word}月份"
     if res.get("全员口径"):
         pop = "名在职员工" if keys[0] == "工号" else "个服务中项目" if keys[0] == "项目编号" else group_n
-        lines = [f"平均每个{unit_word}的{what}为 {_fmt(value)}{unit}"
-                 f"（{what}合计 {_fmt(total)}{unit} ÷ {n} {pop}；{_fmt(total)} ÷ {n} = {_fmt(value)}）。",
+        lines = [f"平均每个{unit_word}的{what}为 {fmt_value(value)}{unit}"
+                 f"（{what}合计 {fmt_value(total)}{unit} ÷ {n} {pop}；{fmt_value(total)} ÷ {n} = {fmt_value(value)}）。",
                  f"分母口径：全部 {n} {pop}，其中 {res.get('无记录组数', 0)} 个没有记录、按 0 计；"
-                 f"只算有记录的 {res.get('有记录组数')} 个则为 {_fmt(round(total / res['有记录组数'], 2)) if res.get('有记录组数') else '—'}{unit}。",
+                 f"只算有记录的 {res.get('有记录组数')} 个则为 {fmt_value(round(total / res['有记录组数'], 2)) if res.get('有记录组数') else '—'}{unit}。",
                  f"按{unit_word}统计{what}（有记录的 {res.get('有记录组数')} 组）："]
     else:
-        lines = [f"平均每个{unit_word}的{what}为 {_fmt(value)}{unit}"
-                 f"（{what}合计 {_fmt(total)}{unit} ÷ {n} {group_n}；{_fmt(total)} ÷ {n} = {_fmt(value)}）。",
+        lines = [f"平均每个{unit_word}的{what}为 {fmt_value(value)}{unit}"
+                 f"（{what}合计 {fmt_value(total)}{unit} ÷ {n} {group_n}；{fmt_value(total)} ÷ {n} = {fmt_value(value)}）。",
                  f"按{unit_word}统计{what}（共 {n} 组，只计有记录的{base_word}）："]
     groups = [g for g in res.get("各组") or [] if g.get("值") is not None]
     for i, g in enumerate(groups[:LIST_LIMIT], 1):
         label = (f"{g['片区名称']}（{g.get(group_by)}）" if g.get("片区名称") and group_by == "片区编号"
                  else _group_label(g.get(group_by), group_by, src_rows))
-        lines.append(f"{i}. {label}：{_fmt(g['值'])}{unit}"
+        lines.append(f"{i}. {label}：{fmt_value(g['值'])}{unit}"
                      f"（{g.get('行数')} 条记录）")
     if len(groups) > LIST_LIMIT:
         lines.append(f"……其余 {len(groups) - LIST_LIMIT} 组见结果表。")
@@ -496,7 +491,7 @@ def _nested_avg(res: dict, src_rows: list[dict]) -> str:
 
 
 def _pct(v) -> str:
-    return f"{_fmt(v)}%"
+    return f"{fmt_value(v)}%"
 
 
 def _ratio_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) -> tuple[str, list[dict]]:
@@ -529,7 +524,7 @@ def _ratio_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) 
                     f"无法计算{name}。")
         if r.get("比率") is None:
             return f"{head}分子没有可计算的数值，无法计算{name}。"
-        return f"{head}{name}为 {_pct(r['比率'])}（{_fmt(r['分子'])} ÷ {_fmt(r['分母'])} = {_pct(r['比率'])}）"
+        return f"{head}{name}为 {_pct(r['比率'])}（{fmt_value(r['分子'])} ÷ {fmt_value(r['分母'])} = {_pct(r['比率'])}）"
 
     lines = [f"计算公式：{formula}。"]
     if group_by and ep.get("having"):
@@ -554,11 +549,11 @@ def _ratio_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict) 
         r = rows[0]
         lines.insert(0, sentence(r) + "。" if not sentence(r).endswith("。") else sentence(r))
         if den_step is not None:
-            lines.append(f"分子：{_fmt(r.get('分子'))}（第{num_step['id']}步，{r.get('分子行数')} 条记录）；"
-                         f"分母：{_fmt(r.get('分母'))}（第{den_step['id']}步，{r.get('分母行数')} 条记录）。")
+            lines.append(f"分子：{fmt_value(r.get('分子'))}（第{num_step['id']}步，{r.get('分子行数')} 条记录）；"
+                         f"分母：{fmt_value(r.get('分母'))}（第{den_step['id']}步，{r.get('分母行数')} 条记录）。")
         else:
-            lines.append(f"分子：Σ{r.get('分子口径')} = {_fmt(r.get('分子'))}；分母：Σ({r.get('分母口径')}) = "
-                         f"{_fmt(r.get('分母'))}（基于 {r.get('分子行数')} 条记录）。")
+            lines.append(f"分子：Σ{r.get('分子口径')} = {fmt_value(r.get('分子'))}；分母：Σ({r.get('分母口径')}) = "
+                         f"{fmt_value(r.get('分母'))}（基于 {r.get('分子行数')} 条记录）。")
     basis = num_step.get("rows") or []
     if group_by and (ep.get("top") or ep.get("having")) and group_by in (basis[0] if basis else {}):
         keep = {r.get(group_by) for r in rows}
@@ -604,7 +599,7 @@ def _cmp_cn(having: str, pct: bool = True) -> str:
     from core.agents.kg.expr import to_number
 
     num = to_number(parts[2])
-    shown = _fmt(float(num)) if num is not None else parts[2]
+    shown = fmt_value(float(num)) if num is not None else parts[2]
     return f"{_CMP_CN.get(parts[1], parts[1])} {shown}{'%' if pct and parts[0] == '比率' else ''}"
 
 
@@ -653,7 +648,7 @@ def _nested_outer(rows: list[dict], src_rows: list[dict], outer: str) -> str:
         g = r.get(outer)
         label = (f"{r['片区名称']}（{g}）" if outer == "片区编号" and r.get("片区名称")
                  else _group_label(g, outer, src_rows))
-        lines.append(f"{i}. {label}：{_fmt(r['值'])}{unit}（{what}合计 {_fmt(r.get('合计'))}{unit} ÷ "
+        lines.append(f"{i}. {label}：{fmt_value(r['值'])}{unit}（{what}合计 {fmt_value(r.get('合计'))}{unit} ÷ "
                      f"{r.get('组数')} 个{n_word}，{r.get('行数')} 条记录）")
     if len(rows) > LIST_LIMIT:
         lines.append(f"……其余 {len(rows) - LIST_LIMIT} 组见结果表。")
@@ -665,14 +660,6 @@ def _nested_outer(rows: list[dict], src_rows: list[dict], outer: str) -> str:
     if outer == "片区编号" or group_by.startswith("片区编号"):
         lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
     return "\n".join(lines)
-
-
-def _ym_cn(v) -> str:
-    if isinstance(v, (list, tuple)):
-        v = [str(x) for x in v]
-        return _ym_cn(v[0]) if len(v) == 1 else f"{_ym_cn(v[0])}至{_ym_cn(v[-1])}" if v else ""
-    v = str(v)
-    return f"{int(v[:4])}年{int(v[5:7])}月" if re.match(r"\d{4}-\d{2}", v) else v
 
 
 def _change_groups(steps: list[dict], last: dict, src: dict | None, src_rows: list[dict], cov) -> tuple[str, list]:
@@ -688,22 +675,22 @@ def _change_groups(steps: list[dict], last: dict, src: dict | None, src_rows: li
     word = {"片区编号": "片区", "项目编号": "项目", "岗位名称": "岗位", "工号": "人员"}.get(by, by)
     lines = []
     if r0.get("超出覆盖"):
-        lines.append(f"数据中未找到{'、'.join(_ym_cn(m) for m in r0['超出覆盖'])}的数据：超出了图谱数据的时间覆盖范围"
+        lines.append(f"数据中未找到{'、'.join(ym_cn(m) for m in r0['超出覆盖'])}的数据：超出了图谱数据的时间覆盖范围"
                      f"（{cov}），无法计算{kind}。")
-    lines.append(f"按{word}对比 {_ym_cn(cur)}（本期）与 {_ym_cn(base)}（基期）的{what}（变化量 = 本期 − 基期）：")
+    lines.append(f"按{word}对比 {ym_cn(cur)}（本期）与 {ym_cn(base)}（基期）的{what}（变化量 = 本期 − 基期）：")
     for i, r in enumerate(rows[:LIST_LIMIT], 1):
         g = r.get(by)
         label = (f"{r['片区名称']}（{g}）" if by == "片区编号" and r.get("片区名称") else _group_label(g, by, src_rows))
         cv, bv, d, pct = r.get("本期值"), r.get("基期值"), r.get("变化量"), r.get("变化率")
         if d is None:
-            have = "；".join(x for x in ((f"本期 {_fmt(cv)}{unit}" if cv is not None else ""),
-                                         (f"基期 {_fmt(bv)}{unit}" if bv is not None else "")) if x)
-            lines.append(f"{i}. {label}：数据中未找到{'、'.join(_ym_cn(m) for m in r.get('缺失期') or [])}的记录"
+            have = "；".join(x for x in ((f"本期 {fmt_value(cv)}{unit}" if cv is not None else ""),
+                                         (f"基期 {fmt_value(bv)}{unit}" if bv is not None else "")) if x)
+            lines.append(f"{i}. {label}：数据中未找到{'、'.join(ym_cn(m) for m in r.get('缺失期') or [])}的记录"
                          f"{'（' + have + '）' if have else ''}，无法对比")
             continue
-        rate = f"，{'增长' if pct >= 0 else '下降'} {_fmt(abs(pct))}%" if pct is not None else ""
-        lines.append(f"{i}. {label}：本期 {_fmt(cv)}{unit}，基期 {_fmt(bv)}{unit}；{'增加' if d >= 0 else '减少'} "
-                     f"{_fmt(abs(d))}{unit}{rate}")
+        rate = f"，{'增长' if pct >= 0 else '下降'} {fmt_value(abs(pct))}%" if pct is not None else ""
+        lines.append(f"{i}. {label}：本期 {fmt_value(cv)}{unit}，基期 {fmt_value(bv)}{unit}；{'增加' if d >= 0 else '减少'} "
+                     f"{fmt_value(abs(d))}{unit}{rate}")
     if by == "片区编号":
         lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
     return "\n".join(lines), provenance_of(src_rows)
@@ -737,30 +724,30 @@ def _change_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict)
     lines = []
     monthly = r.get("基期口径") == "月均"
     if monthly:  # "4月比1-3月平均": the base is the monthly average of its months
-        base = f"{_ym_cn(base)}月均（合计 ÷ {r.get('基期月数')} 个月）" if bv is not None else f"{_ym_cn(base)}月均"
+        base = f"{ym_cn(base)}月均（合计 ÷ {r.get('基期月数')} 个月）" if bv is not None else f"{ym_cn(base)}月均"
     outside = list(r.get("超出覆盖") or ep.get("outside") or [])
     missing = [m for m in (r["缺失期"] if "缺失期" in r else [base, cur]) if m not in outside]
     have = []
     if cv is not None:
-        have.append(f"本期 {_ym_cn(cur)} 的{what}为 {_fmt(cv)}{unit}")
+        have.append(f"本期 {ym_cn(cur)} 的{what}为 {fmt_value(cv)}{unit}")
     if bv is not None:
-        have.append(f"基期 {_ym_cn(base)} 的{what}为 {_fmt(bv)}{unit}")
+        have.append(f"基期 {ym_cn(base)} 的{what}为 {fmt_value(bv)}{unit}")
     if outside:
-        lines.append(f"数据中未找到{_ym_cn(outside) if len(outside) > 2 else '、'.join(_ym_cn(m) for m in outside)}"
+        lines.append(f"数据中未找到{ym_cn(outside) if len(outside) > 2 else '、'.join(ym_cn(m) for m in outside)}"
                      f"的数据：超出了图谱数据的时间覆盖范围"
                      f"（{cov}），无法计算{kind}。" + ("已查到的：" + "；".join(have) + "。" if have else ""))
     elif missing or r.get("变化量") is None:
-        lines.append(f"数据中未找到{'、'.join(_ym_cn(m) for m in missing)}的记录（{scope}），无法计算{kind}。"
+        lines.append(f"数据中未找到{'、'.join(ym_cn(m) for m in missing)}的记录（{scope}），无法计算{kind}。"
                      + ("已查到的：" + "；".join(have) + "。" if have else ""))
     else:
         diff, pct = r.get("变化量"), r.get("变化率")
         word = "增加" if diff >= 0 else "减少"
-        rate = (f"，{kind}{'增长' if pct >= 0 else '下降'} {_fmt(abs(pct))}%" if pct is not None
+        rate = (f"，{kind}{'增长' if pct >= 0 else '下降'} {fmt_value(abs(pct))}%" if pct is not None
                 else "（基期为 0，变化率无法计算）")
-        lines.append(f"{_ym_cn(cur)}的{what}为 {_fmt(cv)}{unit}，{_ym_cn(base)}为 {_fmt(bv)}{unit}；"
-                     f"{word} {_fmt(abs(diff))}{unit}{rate}。")
-        lines.append(f"计算：变化量 = 本期 − 基期 = {_fmt(cv)} − {_fmt(bv)} = {_fmt(diff)}"
-                     + (f"；变化率 = 变化量 ÷ 基期 = {_fmt(diff)} ÷ {_fmt(bv)} = {_fmt(pct)}%" if pct is not None
+        lines.append(f"{ym_cn(cur)}的{what}为 {fmt_value(cv)}{unit}，{ym_cn(base)}为 {fmt_value(bv)}{unit}；"
+                     f"{word} {fmt_value(abs(diff))}{unit}{rate}。")
+        lines.append(f"计算：变化量 = 本期 − 基期 = {fmt_value(cv)} − {fmt_value(bv)} = {fmt_value(diff)}"
+                     + (f"；变化率 = 变化量 ÷ 基期 = {fmt_value(diff)} ÷ {fmt_value(bv)} = {fmt_value(pct)}%" if pct is not None
                         else "") + "。")
     if src_rows:
         listing, _ = _listing(src_rows, (src or {}).get("tool") or "", (src or {}).get("fields") or [],
@@ -789,8 +776,8 @@ def _refined(slots: dict, steps: list[dict], body: str) -> str:
             for f in [alias["field"], *alias["also"]]:
                 v = round(sum(to_number(r.get(f)) or 0 for r in rows), 2)
                 total += v
-                extra.append(f"{f}合计 {_fmt(v)}元")
-            extra.append(f"两项合计 {_fmt(round(total, 2))}元")
+                extra.append(f"{f}合计 {fmt_value(v)}元")
+            extra.append(f"两项合计 {fmt_value(round(total, 2))}元")
         body = refine.alias_note(alias) + ("\n" + "；".join(extra) + "。" if extra else "") + "\n" + body
     q = str(slots.get("question") or "")
     rows = last.get("rows") or []

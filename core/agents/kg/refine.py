@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from core.agents.kg.formatting import fmt_value, ym_cn
+
 # word the user says → (column answered, further columns of the same meaning)
 FIELD_ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "加班费": ("加班超时费", ("国定加班费",)),
@@ -182,16 +184,14 @@ def widen_avg(res: dict, groups: list[str]) -> dict:
 
 def pp_sentence(rows: list[dict], base: str, current: str, name: str) -> str:
     """"2026年3月出勤率比2026年2月高 0.38 个百分点" from per-month ratio rows."""
-    from core.agents.kg.answering import _fmt, _ym_cn
-
     by = {str(r.get("年月")): r.get("比率") for r in rows}
     b, c = by.get(base), by.get(current)
     if b is None or c is None:
         miss = [m for m, v in ((current, c), (base, b)) if v is None]
-        return f"数据中未找到{'、'.join(_ym_cn(m) for m in miss)}的{name}，无法比较。"
+        return f"数据中未找到{'、'.join(ym_cn(m) for m in miss)}的{name}，无法比较。"
     d = round(float(c) - float(b), 2)
     if d == 0:
-        return f"{_ym_cn(current)}{name}与{_ym_cn(base)}持平（均为 {_fmt(c)}%）。"
+        return f"{ym_cn(current)}{name}与{ym_cn(base)}持平（均为 {fmt_value(c)}%）。"
     word = "高" if d > 0 else "低"
-    return (f"{_ym_cn(current)}{name}比{_ym_cn(base)}{word} {_fmt(abs(d))} 个百分点"
-            f"（{_fmt(c)}% − {_fmt(b)}% = {_fmt(d)} 个百分点）。")
+    return (f"{ym_cn(current)}{name}比{ym_cn(base)}{word} {fmt_value(abs(d))} 个百分点"
+            f"（{fmt_value(c)}% − {fmt_value(b)}% = {fmt_value(d)} 个百分点）。")

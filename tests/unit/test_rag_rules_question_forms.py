@@ -1,5 +1,5 @@
-"""Rules-path fixes from the third blind round: questions that compare two reports
-(淮安市2024年和洪泽区2023年分别…), a 文号 the question quotes that is one document's own and
+"""Question forms the rules path answers from the passage that answers them: questions that
+compare two reports (淮安市2024年和洪泽区2023年分别…), a 文号 the question quotes that is one document's own and
 another's citation, periods whose start answers "从哪天开始", "其中，…" sentences that say
 what a package consists of, and colloquial words (外地户口, 哪段时间, 第一批, 同一个) the
 documents write otherwise."""

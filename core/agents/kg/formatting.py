@@ -1,0 +1,24 @@
+"""How the KG answers write numbers and months: ``1,200.5`` / ``3`` / ``0.25`` and
+``2026年3月`` (a list of months as ``2026年1月至2026年3月``). Shared by the answer composer
+(:mod:`answering`) and the rules for named periods (:mod:`refine`)."""
+
+from __future__ import annotations
+
+import re
+
+
+def fmt_value(v) -> str:
+    """A cell value as the answer prints it: floats ≥ 1000 with thousands separators and at
+    most two decimals, whole floats without a decimal point, everything else ``str``."""
+    if isinstance(v, float):
+        return f"{v:,.2f}".rstrip("0").rstrip(".") if abs(v) >= 1000 else (str(int(v)) if v.is_integer() else f"{v:g}")
+    return str(v)
+
+
+def ym_cn(v) -> str:
+    """``2026-03`` → ``2026年3月``; a list or tuple of months → its first and last joined by 至."""
+    if isinstance(v, (list, tuple)):
+        v = [str(x) for x in v]
+        return ym_cn(v[0]) if len(v) == 1 else f"{ym_cn(v[0])}至{ym_cn(v[-1])}" if v else ""
+    v = str(v)
+    return f"{int(v[:4])}年{int(v[5:7])}月" if re.match(r"\d{4}-\d{2}", v) else v

@@ -1,0 +1,45 @@
+"""What a query names, for the title list of the hybrid search (both backends rank with
+these): documents by their title or 文号 (:func:`title_matches`), and articles by number
+(:func:`article_of` reads a chunk's 第N条, so the articles a query names come first)."""
+
+from __future__ import annotations
+
+from core.documents.models import Chunk, DocMeta
+from core.retrieval.metastore import title_core
+from core.retrieval.tokenize import ARTICLE_RE, bigrams, cn_to_int, fold, query_entities
+
+
+def title_matches(query: str, metas: list[DocMeta], agencies: list[str] | None = None) -> list[tuple[str, float]]:
+    """Documents whose title / 文号 the query names, best first: (doc_id, strength).
+    3 = 文号 match, 2 = 《name》 or the title's core named in the query, else the share of the
+    query's character bigrams found in the title (kept when ≥ 0.5)."""
+    ents = query_entities(query, agencies or [])
+    q = fold(query)
+    qbg = bigrams(query)
+    out = []
+    for m in metas:
+        core = title_core(m.title) if m.title else ""
+        s = 0.0
+        if m.doc_number and any(e.endswith(m.doc_number) for e in ents["doc_numbers"]):
+            s = 3.0
+        elif core and any(t and (t in core or (len(core) >= 3 and core in t)) for t in
+                          [x.removeprefix("中华人民共和国") for x in ents["titles"]]):
+            s = 2.0
+        elif core and len(core) >= 3 and core in q:
+            s = 2.0
+        elif core and qbg:
+            cov = len(qbg & bigrams(core)) / len(qbg)
+            if cov >= 0.5:
+                s = cov
+        if s > 0 and ents["agencies"] and any(a in "".join(m.authorities) for a in ents["agencies"]):
+            s += 0.1
+        if s > 0:
+            out.append((m.doc_id, s))
+    out.sort(key=lambda x: (-x[1], x[0]))  # ties by doc_id: the same order on every backend
+    return out[:5]
+
+
+def article_of(chunk: Chunk) -> int | None:
+    """The article number (第N条) a chunk's heading names, None when it names none."""
+    m = ARTICLE_RE.match(fold(chunk.heading or "")) or ARTICLE_RE.search(fold(chunk.heading or ""))
+    return cn_to_int(m.group(1)) if m else None
