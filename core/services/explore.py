@@ -18,17 +18,26 @@ Masking and permissions (the same trust boundary as 图谱问答):
   or used as a path end; edges touching it carry no provenance either. Decision: the node
   stays visible (the structure of the graph is the same for every role, as in the answers
   "无权查询" is said rather than pretending nothing exists), its values never leave core.
+
+Every user action (search, open, expand, detail with its source row, path, schema view) is one
+``explore.*`` event of the audit trail, with the tenant, the parameters and what the viewer was
+shown (names as the viewer saw them, no property values, the search text with PII masked); a
+refusal is recorded too. A page redraw repeats the same read: a read identical to one the same
+user made within :data:`AUDIT_REPEAT_S` seconds is not recorded again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import json
 import re
+import threading
 import time
 from collections import Counter
 from typing import Any, Iterable
 
-from core.errors import BadInputError, NotFoundError, PermissionDenied
+from core.errors import AppError, BadInputError, NotFoundError, PermissionDenied
 from core.graph import queries as Q
 from core.graph.schema import (DISPLAY, LABEL_COLORS, LABEL_ICONS, LABELS, MONTHLY_LABELS, NODE_BY_LABEL, PROVENANCE,
                                REL_TYPES, SYNTHETIC_KEY)
@@ -44,6 +53,13 @@ LOCKED_LABELS: dict[str, tuple[str, ...]] = {"财务": ("收费", "工资")}
 _YM = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 _EDGE = re.compile(r"^(?P<s>.+?)-\[(?P<t>[^\]]+)\]->(?P<d>.+?)(?:#(?P<m>\d{4}-\d{2}))?$")
 _CHUNK = 1000
+#: digit runs shaped like a phone, ID or bank-card number (masked in the audited search text)
+_LONG_NUMBER = re.compile(r"\d{11,}[\dXx]?")
+#: a read repeated with the same parameters by the same user within this many seconds (the page
+#: drawing itself again) is recorded once
+AUDIT_REPEAT_S = 600.0
+_recorded: dict[tuple, float] = {}
+_recorded_lock = threading.Lock()
 
 
 # ---- ids --------------------------------------------------------------------------------
@@ -105,6 +121,52 @@ def legend() -> list[dict]:
     return [{"label": lb, "color": LABEL_COLORS[lb], "icon": LABEL_ICONS[lb]} for lb in LABELS]
 
 
+# ---- audit trail ----------------------------------------------------------------------
+def _fresh(principal: Principal, action: str, target: str, params: dict) -> bool:
+    """False when this very read was recorded for this user moments ago (a page redraw)."""
+    from core.config import get_settings
+
+    key = (str(get_settings().home), principal.name, action, target,
+           json.dumps(params, ensure_ascii=False, sort_keys=True, default=str))
+    now = time.monotonic()
+    with _recorded_lock:
+        if now - _recorded.get(key, -AUDIT_REPEAT_S) < AUDIT_REPEAT_S:
+            return False
+        if len(_recorded) > 5000:
+            for k in [k for k, t in _recorded.items() if now - t >= AUDIT_REPEAT_S] or list(_recorded)[:2500]:
+                _recorded.pop(k, None)
+        _recorded[key] = now
+    return True
+
+
+@contextlib.contextmanager
+def _audited(principal: Principal, action: str, target: str, params: dict):
+    """Record one ``explore.<action>`` event for the user action in the ``with`` block: the
+    block fills the yielded dict with what the viewer was shown (``summary`` a readable line);
+    an AppError is recorded as refused / error and raised on."""
+    from core.security.audit import audit
+    from core.services.ask_kg import graph_tenant
+
+    shown: dict = {}
+    outcome = "error"
+    try:
+        yield shown
+        outcome = "ok"
+    except AppError as exc:
+        outcome = "refused" if isinstance(exc, PermissionDenied) else "error"
+        shown = {"summary": exc.user_message}
+        raise
+    finally:
+        name = getattr(principal, "name", None)
+        if name and _fresh(principal, action, target, params):
+            try:
+                tenant = graph_tenant(principal)
+            except AppError:
+                tenant = None
+            audit(name, f"explore.{action}", target=target, outcome=outcome, tenant=tenant,
+                  detail={"role": principal.role.value, **params, **shown})
+
+
 # ---- search --------------------------------------------------------------------------------
 def _score(text: str, variants: Iterable[str]) -> tuple[float, str]:
     from core.agents.kg.entity_index import loose, norm
@@ -132,13 +194,22 @@ def search(principal: Principal, text: str, *, limit: int = 10) -> dict:
     graph: ``{"results": [{"id", "label", "name", "key", "score", "method"}]}``, best first.
     Projects and 片区 come from the KG agent's entity index (aliases, contains, edit
     similarity, then embeddings); people by 工号, name or part of it; 设备 by 编号/名称; 供应商 by name."""
-    from core.agents.kg.entity_index import get_entity_index
+    from core.security.injection import mask_pii
 
-    _check(principal)
     text = str(text or "").strip()[:100]
     limit = max(1, min(int(limit or 10), 100))
-    if not text:
-        return {"results": []}
+    said = _LONG_NUMBER.sub("***", mask_pii(text))
+    with _audited(principal, "search", said, {"limit": limit}) as shown:
+        _check(principal)
+        results = _search(principal, text, limit) if text else []
+        shown.update(found=len(results), top=[f"{r['name']}（{r['label']}）" for r in results[:5]],
+                     summary=f"搜索“{said}”：{len(results)} 个结果")
+    return {"results": results}
+
+
+def _search(principal: Principal, text: str, limit: int) -> list[dict]:
+    from core.agents.kg.entity_index import get_entity_index
+
     store = _store(principal)
     index = get_entity_index(store)
     found: dict[str, dict] = {}
@@ -171,7 +242,7 @@ def search(principal: Principal, text: str, *, limit: int = 10) -> dict:
             if c.score >= 0.5:  # a clear lead over the runner-up (entity_index.EMBED_MARGIN)
                 put("项目", c.key, c.name, c.score, c.method)
     results = sorted(found.values(), key=lambda r: (-r["score"], LABELS.index(r["label"]), r["name"]))
-    return {"results": results[:limit]}
+    return results[:limit]
 
 
 # ---- reading the graph ------------------------------------------------------------------
@@ -304,8 +375,25 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
     ``truncated`` says some were left out. With ``bundle_over``, more than that many monthly
     records (考勤/排班月报/财务) hanging off one node become one bundle node "+37 条考勤记录"
     (listed in ``bundles``; an id in ``open_bundles`` shows that bundle's records instead).
+    Recorded in the audit trail as ``explore.open`` (``explore.expand`` with opened nodes or bundles).
     """
-    _check(principal)
+    expand, open_bundles = [str(x) for x in expand or ()], [str(x) for x in open_bundles or ()]
+    params = {"depth": depth, "labels": list(labels or ()), "rels": list(rels or ()), "months": months,
+              "limit": limit, "expanded": expand, "bundles_opened": open_bundles}
+    with _audited(principal, "expand" if expand or open_bundles else "open", str(node or "").strip(), params) as shown:
+        _check(principal)
+        res = _neighbors(principal, node, depth=depth, labels=labels, rels=rels, months=months, limit=limit,
+                         expand=expand, open_bundles=open_bundles, bundle_over=bundle_over)
+        names = {n["id"]: n["name"] for n in res["nodes"]}
+        shown.update(name=names[res["center"]], expanded_names=[names[x] for x in expand if x in names],
+                     shown_nodes=res["shown_nodes"], total_nodes=res["total_nodes"], truncated=res["truncated"],
+                     latency_ms=res["latency_ms"],
+                     summary=f"打开“{names[res['center']]}”：显示 {res['shown_nodes']} / 共 {res['total_nodes']} 个节点")
+    return res
+
+
+def _neighbors(principal: Principal, node: str, *, depth: int, labels: Iterable[str], rels: Iterable[str],
+               months: Any, limit: int, expand: list[str], open_bundles: list[str], bundle_over: int | None) -> dict:
     t0 = time.perf_counter()
     depth = int(depth)
     if depth < 1 or depth > MAX_DEPTH:
@@ -451,12 +539,26 @@ def _source(principal: Principal, prov: list[dict]) -> tuple[dict | None, str]:
         return None, exc.user_message
 
 
+def _record_detail(shown: dict, name: str, source: dict | None) -> None:
+    row = {k: source[k] for k in ("template", "file", "row")} if source else None
+    shown.update(name=name, source_row=row, summary=f"查看“{name}”" + (
+        f"及来源表格行（{row['template']} · {row['file']} · 第 {row['row']} 行）" if row else ""))
+
+
 def node_detail(principal: Principal, node: str, *, with_source: bool = True) -> dict:
     """One node for the detail panel: every property the role may see, the fields hidden from
-    it, provenance, the source spreadsheet row (masked) and its relationship counts."""
+    it, provenance, the source spreadsheet row (masked) and its relationship counts.
+    Recorded in the audit trail as ``explore.detail`` (with the source row it served)."""
+    with _audited(principal, "detail", str(node or "").strip(), {"with_source": with_source}) as shown:
+        _check(principal)
+        out = _node_detail(principal, node, with_source=with_source)
+        _record_detail(shown, out["name"], out["source"])
+    return out
+
+
+def _node_detail(principal: Principal, node: str, *, with_source: bool) -> dict:
     from core.security.masking import hidden_fields
 
-    _check(principal)
     store = _store(principal)
     label, key = _resolve_id(store, node)
     rec = _node_exists(store, principal, label, key)
@@ -469,8 +571,16 @@ def node_detail(principal: Principal, node: str, *, with_source: bool = True) ->
 
 
 def edge_detail(principal: Principal, edge: str, *, with_source: bool = True) -> dict:
-    """One relationship for the detail panel: type, ends, properties, provenance, source row."""
-    _check(principal)
+    """One relationship for the detail panel: type, ends, properties, provenance, source row
+    (recorded as ``explore.detail``)."""
+    with _audited(principal, "detail", str(edge or "").strip(), {"with_source": with_source}) as shown:
+        _check(principal)
+        out = _edge_detail(principal, edge, with_source=with_source)
+        _record_detail(shown, f"{out['source_name']} —{out['type']}→ {out['target_name']}", out["source_row"])
+    return out
+
+
+def _edge_detail(principal: Principal, edge: str, *, with_source: bool) -> dict:
     src, rel, dst, start = parse_edge_id(edge)
     store = _store(principal)
     s_label, s_key = parse_node_id(src)
@@ -499,8 +609,15 @@ def _name_of(store, principal: Principal, nid: str) -> str:
 # ---- schema view ---------------------------------------------------------------------------------
 def schema_view(principal: Principal) -> dict:
     """The meta graph (labels and relationship types with counts) and, per label, the share
-    of nodes with each field filled (to spot gaps in uploaded spreadsheets)."""
-    _check(principal)
+    of nodes with each field filled (to spot gaps in uploaded spreadsheets); ``explore.schema``."""
+    with _audited(principal, "schema", "", {}) as shown:
+        _check(principal)
+        view = _schema_view(principal)
+        shown["summary"] = f"查看图谱结构：{sum(x['count'] for x in view['labels'])} 个节点"
+    return view
+
+
+def _schema_view(principal: Principal) -> dict:
     store = _store(principal)
     meta = store.run_named("explore_meta_edges")
     labels, completeness = [], {}
@@ -521,8 +638,17 @@ def shortest_path(principal: Principal, source: str, target: str, *, max_hops: i
     """The shortest path (≤ ``max_hops`` relationships, any direction) between two entities:
     ``{"nodes", "edges", "hops"}``, empty lists when there is none. A bidirectional breadth-first
     search over the named ``explore_edges:*`` queries, so LadybugDB and Neo4j answer alike;
-    records the role may not see (locked labels) are not walked through."""
-    _check(principal)
+    records the role may not see (locked labels) are not walked through. ``explore.path``."""
+    ends = f"{str(source or '').strip()} → {str(target or '').strip()}"
+    with _audited(principal, "path", ends, {"max_hops": max_hops}) as shown:
+        _check(principal)
+        res = _shortest_path(principal, source, target, max_hops=max_hops)
+        names = [n["name"] for n in res["nodes"]]
+        shown.update(hops=res["hops"], path=names, summary=f"查找路径：{' → '.join(names)}" if names else "查找路径：未找到")
+    return res
+
+
+def _shortest_path(principal: Principal, source: str, target: str, *, max_hops: int) -> dict:
     max_hops = int(max_hops)
     if max_hops < 1 or max_hops > MAX_PATH_HOPS:
         raise BadInputError(f"最多跳数应为 1 到 {MAX_PATH_HOPS}")
@@ -636,8 +762,15 @@ def months_available(principal: Principal) -> list[str]:
 
 def ask_about(principal: Principal, node: str) -> dict:
     """What "问这个" hands to 图谱问答: the entity's name as the agent grounds it and a few
-    questions about it (``{"id", "name", "questions"}``)."""
-    d = node_detail(principal, node, with_source=False)
+    questions about it (``{"id", "name", "questions"}``); ``explore.ask``."""
+    with _audited(principal, "ask", str(node or "").strip(), {}) as shown:
+        _check(principal)
+        d = _node_detail(principal, node, with_source=False)
+        shown["summary"] = f"就“{d['name']}”提问"
+    return _questions(d)
+
+
+def _questions(d: dict) -> dict:
     p, label = d["properties"], d["label"]
     if label == "项目":
         name = p.get("项目名称") or d["name"]
