@@ -277,15 +277,22 @@ def _check_filters(labels, rels) -> tuple[list[str], list[str]]:
     return labels, rels
 
 
+def _run(store, kind: str, label: str, params: dict, labels=(), rels=(), months=(Q.YM_MIN, Q.YM_MAX)) -> list[dict]:
+    """``explore_<kind>:<label>`` with the filters, or its unfiltered twin ``explore_<kind>_all``
+    when none is set (LadybugDB evaluates even empty filters on every edge)."""
+    if not labels and not rels and tuple(months) == (Q.YM_MIN, Q.YM_MAX):
+        return store.run_named(f"explore_{kind}_all:{label}", params)
+    return store.run_named(f"explore_{kind}:{label}", {**params, "关系列表": list(rels), "标签列表": list(labels),
+                                                         "从": months[0], "到": months[1]})
+
+
 def _hop(store, frontier: dict[str, set[str]], *, labels=(), rels=(), months=(Q.YM_MIN, Q.YM_MAX)) -> list[dict]:
     """Every edge of the frontier nodes (grouped by label) with its other end, one dict each."""
     out = []
     for label, keys in frontier.items():
         keys = sorted(keys)
         for i in range(0, len(keys), _CHUNK):
-            rows = store.run_named(f"explore_edges:{label}", {
-                "键列表": keys[i:i + _CHUNK], "关系列表": list(rels), "标签列表": list(labels), "从": months[0],
-                "到": months[1]})
+            rows = _run(store, "edges", label, {"键列表": keys[i:i + _CHUNK]}, labels, rels, months)
             for r in rows:
                 me, other = node_id(label, r["键"]), node_id(r["对端标签"], r["对端键"])
                 src, dst = (me, other) if r["方向"] == "出" else (other, me)
@@ -392,6 +399,100 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
     return res
 
 
+def _grow(store, principal: Principal, found: dict, edges: dict, frontier: list[str], *, claim: bool = False,
+          **filters) -> list[str]:
+    """One full hop (every edge with its provenance) from ``frontier``; returns the new node ids."""
+    groups: dict[str, set[str]] = {}
+    for nid in frontier:
+        if not locked(principal, found[nid]["label"]):
+            groups.setdefault(found[nid]["label"], set()).add(found[nid]["key"])
+    new = []
+    for h in _hop(store, groups, **filters):
+        edges.setdefault(h["edge"]["id"], h["edge"])
+        if h["other"] not in found:
+            found[h["other"]] = {"label": h["other_label"], "key": h["other_key"], "name": h["other_name"],
+                                 "ym": h["other_ym"], "depth": found[h["from"]]["depth"] + 1, "via": h["from"],
+                                 "root": False}
+            new.append(h["other"])
+        elif claim and not found[h["other"]]["root"] and h["other_label"] in MONTHLY_LABELS:
+            found[h["other"]]["via"] = h["from"]  # an opened node shows its own monthly records
+    return new
+
+
+def _open_nodes(store, principal: Principal, found: dict, expand: list[str], cid: str, depth: int) -> list[str]:
+    """The nodes the user opened: drawn ones, or (depth 2) ones of the far ring not yet fetched."""
+    opened = []
+    for x in dict.fromkeys(expand):
+        if x == cid:
+            continue
+        if x not in found and depth == 2:
+            label, key = parse_node_id(x)
+            if locked(principal, label) or not store.run_named(f"explore_nodes:{label}", {"键列表": [key]}):
+                continue
+            found[x] = {"label": label, "key": key, "name": None, "ym": None, "depth": 2, "via": None, "root": True}
+        if x in found:
+            found[x]["root"] = True
+            opened.append(x)
+    return opened
+
+
+def _far_ring(store, principal: Principal, found: dict, frontier: list[str], *, limit: int, bundle_over: int | None,
+              open_set: set[str], filters: dict) -> dict:
+    """Depth 2 without fetching every edge of the frontier: the far nodes counted per (label,
+    first frontier node reaching them) in Cypher, bundles made from those counts, and only the
+    first ``limit`` far nodes in drawing order listed (added to ``found``)."""
+    base = {"已有": list(found)}
+    groups: dict[str, list[str]] = {}
+    for nid in frontier:
+        if not locked(principal, found[nid]["label"]):
+            groups.setdefault(found[nid]["label"], []).append(found[nid]["key"])
+    ring = {"bundles": {}, "total": 0, "unlisted": Counter()}
+    individual: Counter = Counter()
+    for label, keys in groups.items():
+        one_by_one = []
+        for r in _run(store, "reach_counts", label, {**base, "键列表": keys}, **filters):
+            via, lb, n = node_id(label, r["经由"]), r["对端标签"], int(r["数量"])
+            ring["total"] += n
+            bid = f"合并:{via}:{lb}"
+            if lb in MONTHLY_LABELS and bundle_over is not None and n > bundle_over and bid not in open_set:
+                ring["bundles"][bid] = {"id": bid, "label": lb, "via": via, "count": n, "rel": r["关系"],
+                                        "name": f"+{n} 条{lb.replace('月报', '')}记录", "members": [],
+                                        "months": [r["起"], r["止"]] if r["起"] else []}
+                continue
+            individual[lb] += n
+            if lb in MONTHLY_LABELS:
+                one_by_one.append(f"{lb}|{r['经由']}")
+        for r in _run(store, "reach", label, {**base, "键列表": keys, "逐条": one_by_one, "上限": limit}, **filters):
+            nid = node_id(r["对端标签"], r["对端键"])
+            if nid not in found:
+                found[nid] = {"label": r["对端标签"], "key": str(r["对端键"]), "name": r["对端显示名"],
+                              "ym": r["对端年月"], "depth": 2, "via": node_id(label, r["经由"]), "root": False, "far": True}
+                individual[r["对端标签"]] -= 1
+    ring["unlisted"] = +individual
+    return ring
+
+
+def _ring_edges(store, principal: Principal, found: dict, frontier: list[str], kept: set[str], filters: dict) -> dict:
+    """The edges between kept frontier nodes and kept far nodes, parallel edges folded (条数)."""
+    far = [n for n in kept if n in found and found[n].get("far")]
+    groups: dict[str, list[str]] = {}
+    for nid in frontier:
+        if nid in kept and not locked(principal, found[nid]["label"]):
+            groups.setdefault(found[nid]["label"], []).append(found[nid]["key"])
+    out: dict[str, dict] = {}
+    for label, keys in groups.items() if far else ():
+        for r in _run(store, "ring_edges", label, {"键列表": keys, "对端列表": far}, **filters):
+            me, other = node_id(label, r["键"]), node_id(r["对端标签"], r["对端键"])
+            src, dst = (me, other) if r["方向"] == "出" else (other, me)
+            n = int(r["条数"])
+            start = r.get("开始") if r["关系"] == "服务于" and n == 1 else None
+            props = {"条数": n} if n > 1 else {"开始": r["开始"]} if r.get("开始") else {}
+            eid = edge_id(src, r["关系"], dst, start)
+            out[eid] = {"id": eid, "type": r["关系"], "source": src, "target": dst, "properties": props,
+                        "provenance": _prov(r) if n == 1 else []}
+    return out
+
+
 def _neighbors(principal: Principal, node: str, *, depth: int, labels: Iterable[str], rels: Iterable[str],
                months: Any, limit: int, expand: list[str], open_bundles: list[str], bundle_over: int | None) -> dict:
     t0 = time.perf_counter()
@@ -402,7 +503,7 @@ def _neighbors(principal: Principal, node: str, *, depth: int, labels: Iterable[
     if limit < 1 or limit > MAX_NODE_CAP:
         raise BadInputError(f"最多显示的节点数应在 1 到 {MAX_NODE_CAP} 之间")
     labels, rels = _check_filters(labels, rels)
-    rng = _months(months)
+    filters = {"labels": labels, "rels": rels, "months": _months(months)}
     store = _store(principal)
     c_label, c_key = _resolve_id(store, node)
     center = _node_exists(store, principal, c_label, c_key)
@@ -410,54 +511,58 @@ def _neighbors(principal: Principal, node: str, *, depth: int, labels: Iterable[
     found: dict[str, dict] = {cid: {"label": c_label, "key": c_key, "name": center.get(DISPLAY), "ym": center.get("年月"),
                                     "depth": 0, "via": None, "root": True}}
     edges: dict[str, dict] = {}
-
-    def grow(frontier: list[str], claim: bool = False) -> list[str]:
-        groups: dict[str, set[str]] = {}
-        for nid in frontier:
-            info = found[nid]
-            if not locked(principal, info["label"]):
-                groups.setdefault(info["label"], set()).add(info["key"])
-        new = []
-        for h in _hop(store, groups, labels=labels, rels=rels, months=rng):
-            edges.setdefault(h["edge"]["id"], h["edge"])
-            if h["other"] not in found:
-                found[h["other"]] = {"label": h["other_label"], "key": h["other_key"], "name": h["other_name"],
-                                     "ym": h["other_ym"], "depth": found[h["from"]]["depth"] + 1, "via": h["from"],
-                                     "root": False}
-                new.append(h["other"])
-            elif claim and not found[h["other"]]["root"] and h["other_label"] in MONTHLY_LABELS:
-                found[h["other"]]["via"] = h["from"]  # an opened node shows its own monthly records
-        return new
-
-    frontier = [cid]
-    for _ in range(depth):
-        frontier = grow(frontier)
-    opened = [x for x in dict.fromkeys(str(e) for e in expand or ()) if x in found and x != cid]
-    for x in opened:
-        found[x]["root"] = True
+    frontier = _grow(store, principal, found, edges, [cid], **filters)
+    opened = _open_nodes(store, principal, found, expand, cid, depth)
     if opened:
-        grow(opened, claim=True)
+        _grow(store, principal, found, edges, opened, claim=True, **filters)
+    open_set = set(open_bundles)
+    ring = {"bundles": {}, "total": 0, "unlisted": Counter()}
+    if depth == 2:
+        ring = _far_ring(store, principal, found, frontier, limit=limit, bundle_over=bundle_over, open_set=open_set,
+                         filters=filters)
+    bundles, bundled = _bundles(found, bundle_over, open_set)
+    bundles.update(ring["bundles"])
+    kept, hidden = _cap(found, bundles, bundled, cid, limit)
+    hidden.update(ring["unlisted"])
+    if depth == 2:
+        edges.update(_ring_edges(store, principal, found, frontier, set(kept), filters))
+    nodes_out = _nodes_out(store, principal, found, bundles, kept)
+    edges_out = _edges_out(principal, found, edges, bundles, bundled, set(kept))
+    listed = sum(1 for n in found.values() if n.get("far"))
+    return {"center": cid, "nodes": nodes_out, "edges": edges_out, "total_nodes": len(found) - listed + ring["total"],
+            "shown_nodes": sum(1 for n in nodes_out if not n.get("bundle")),
+            "bundled_nodes": sum(bundles[b]["count"] for b in kept if b in bundles),
+            "truncated": bool(sum(hidden.values())), "hidden_by_label": dict(hidden),
+            "bundles": [{k: v for k, v in bundles[b].items() if k not in ("members", "rel")} for b in kept if b in bundles],
+            "latency_ms": round((time.perf_counter() - t0) * 1000, 1)}
 
-    # bundles: many monthly records hanging off one node become one "+N 条…记录" node
-    open_set = set(open_bundles or ())
-    bundled: dict[str, str] = {}  # node id -> bundle id
+
+def _bundles(found: dict, bundle_over: int | None, open_set: set[str]) -> tuple[dict, dict]:
+    """Many monthly records hanging off one node become one "+N 条…记录" node: ``(bundles,
+    {member id: bundle id})``."""
+    bundled: dict[str, str] = {}
     bundles: dict[str, dict] = {}
-    if bundle_over is not None:
-        groups: dict[tuple[str, str], list[str]] = {}
-        for nid, info in found.items():
-            if info["label"] in MONTHLY_LABELS and not info["root"] and info["via"]:
-                groups.setdefault((info["via"], info["label"]), []).append(nid)
-        for (via, label), members in groups.items():
-            bid = f"合并:{via}:{label}"
-            if len(members) > bundle_over and bid not in open_set:
-                yms = sorted(found[m]["ym"] for m in members if found[m]["ym"])
-                bundles[bid] = {"id": bid, "label": label, "via": via, "count": len(members),
-                                "name": f"+{len(members)} 条{label.replace('月报', '')}记录",
-                                "months": [yms[0], yms[-1]] if yms else [], "members": sorted(members)}
-                for m in members:
-                    bundled[m] = bid
+    if bundle_over is None:
+        return bundles, bundled
+    groups: dict[tuple[str, str], list[str]] = {}
+    for nid, info in found.items():
+        if info["label"] in MONTHLY_LABELS and not info["root"] and info["via"]:
+            groups.setdefault((info["via"], info["label"]), []).append(nid)
+    for (via, label), members in groups.items():
+        bid = f"合并:{via}:{label}"
+        if len(members) > bundle_over and bid not in open_set:
+            yms = sorted(found[m]["ym"] for m in members if found[m]["ym"])
+            bundles[bid] = {"id": bid, "label": label, "via": via, "count": len(members),
+                            "name": f"+{len(members)} 条{label.replace('月报', '')}记录",
+                            "months": [yms[0], yms[-1]] if yms else [], "members": sorted(members)}
+            for m in members:
+                bundled[m] = bid
+    return bundles, bundled
 
-    # the cap: roots first, nearer before farther, structure before monthly records
+
+def _cap(found: dict, bundles: dict, bundled: dict, cid: str, limit: int) -> tuple[list[str], Counter]:
+    """The drawn ids (roots first, nearer before farther, structure before monthly records) and
+    the left-out ones counted by label."""
     def order(nid: str) -> tuple:
         info = found[nid] if nid in found else found[bundles[nid]["via"]]
         d = info["depth"] + (1 if nid in bundles else 0)
@@ -465,57 +570,63 @@ def _neighbors(principal: Principal, node: str, *, depth: int, labels: Iterable[
                 nid in bundles or info["label"] in MONTHLY_LABELS, LABELS.index(
                     bundles[nid]["label"] if nid in bundles else info["label"]), str(info.get("name") or nid))
 
-    candidates = [n for n in found if n not in bundled] + list(bundles)
-    candidates.sort(key=order)
-    kept = candidates[:limit]
-    kept_set = set(kept)
+    candidates = sorted([n for n in found if n not in bundled] + list(bundles), key=order)
     hidden = Counter((bundles[n]["label"] if n in bundles else found[n]["label"]) for n in candidates[limit:])
+    return candidates[:limit], hidden
 
-    # properties of the drawn nodes, fetched per label
+
+def _nodes_out(store, principal: Principal, found: dict, bundles: dict, kept: list[str]) -> list[dict]:
     by_label: dict[str, set[str]] = {}
     for n in kept:
         if n in found:
             by_label.setdefault(found[n]["label"], set()).add(found[n]["key"])
     props = {lb: _properties(store, principal, lb, keys) for lb, keys in by_label.items()}
-    nodes_out = []
+    out = []
     for n in kept:
         if n in bundles:
             b = bundles[n]
-            nodes_out.append({"id": n, "label": b["label"], "name": b["name"], "key": "", "properties": {
+            out.append({"id": n, "label": b["label"], "name": b["name"], "key": "", "properties": {
                 "条数": b["count"], **({"年月": f"{b['months'][0]} 至 {b['months'][1]}"} if b["months"] else {})},
                 "provenance": [], "depth": found[b["via"]]["depth"] + 1, "locked": locked(principal, b["label"]),
                 "expandable": False, "bundle": True, "count": b["count"], "color": LABEL_COLORS[b["label"]],
                 "icon": LABEL_ICONS[b["label"]]})
             continue
         info = found[n]
-        nodes_out.append(_node_out(principal, info["label"], info["key"], props[info["label"]].get(info["key"]),
-                                   name=info["name"], ym=info["ym"], depth=info["depth"]))
-        nodes_out[-1]["expanded"] = bool(info["root"])
+        out.append(_node_out(principal, info["label"], info["key"], props[info["label"]].get(info["key"]),
+                             name=info["name"], ym=info["ym"], depth=info["depth"]))
+        out[-1]["expanded"] = bool(info["root"])
+    return out
 
-    edges_out = []
-    bundle_edges: dict[str, dict] = {}
+
+def _edges_out(principal: Principal, found: dict, edges: dict, bundles: dict, bundled: dict, kept: set[str]) -> list:
+    out, bundle_edges = [], {}
     for e in edges.values():
         s, t = bundled.get(e["source"], e["source"]), bundled.get(e["target"], e["target"])
-        if s not in kept_set or t not in kept_set or s == t:
+        if s not in kept or t not in kept or s == t:
             continue
         if s in bundles or t in bundles:
-            bid = s if s in bundles else t
-            other = t if s in bundles else s
+            bid, other = (s, t) if s in bundles else (t, s)
             if other != bundles[bid]["via"]:
                 continue  # a bundled record's other links are summarised by the bundle
             be = bundle_edges.setdefault(bid, {"id": f"{bid}-[{e['type']}]", "type": e["type"], "source": s, "target": t,
                                                "properties": {"条数": 0}, "provenance": [], "bundle": True})
             be["properties"]["条数"] += 1
             continue
-        edges_out.append(_edge_out(principal, e, found))
-    edges_out += list(bundle_edges.values())
-    total = len(found)
-    return {"center": cid, "nodes": nodes_out, "edges": edges_out, "total_nodes": total,
-            "shown_nodes": sum(1 for n in nodes_out if not n.get("bundle")),
-            "bundled_nodes": sum(bundles[b]["count"] for b in kept if b in bundles),
-            "truncated": len(candidates) > limit, "hidden_by_label": dict(hidden),
-            "bundles": [{k: v for k, v in bundles[b].items() if k != "members"} for b in kept if b in bundles],
-            "latency_ms": round((time.perf_counter() - t0) * 1000, 1)}
+        out.append(_edge_out(principal, e, found))
+    for bid, b in bundles.items():  # bundles of the far ring: counted in Cypher, no member edges fetched
+        if bid in kept and "rel" in b:
+            ends = _bundle_ends(found[b["via"]]["label"], b["label"], b["rel"])
+            s, t = (b["via"], bid) if ends else (bid, b["via"])
+            bundle_edges[bid] = {"id": f"{bid}-[{b['rel']}]", "type": b["rel"], "source": s, "target": t,
+                                 "properties": {"条数": b["count"]}, "provenance": [], "bundle": True}
+    return out + list(bundle_edges.values())
+
+
+def _bundle_ends(via_label: str, label: str, rel: str) -> bool:
+    """True when ``rel`` runs from ``via_label`` to ``label`` in the schema."""
+    from core.graph.schema import REL_BY_TYPE
+
+    return (via_label, label) in REL_BY_TYPE[rel].pairs if rel in REL_BY_TYPE else True
 
 
 def _edge_out(principal: Principal, e: dict, found: dict) -> dict:
