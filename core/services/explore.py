@@ -399,15 +399,20 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
     return res
 
 
+def _by_label(principal: Principal, found: dict, ids: Iterable[str]) -> dict[str, list[str]]:
+    """label -> keys of the ``ids`` the role may expand (locked labels left out)."""
+    groups: dict[str, list[str]] = {}
+    for nid in ids:
+        if not locked(principal, found[nid]["label"]):
+            groups.setdefault(found[nid]["label"], []).append(found[nid]["key"])
+    return groups
+
+
 def _grow(store, principal: Principal, found: dict, edges: dict, frontier: list[str], *, claim: bool = False,
           **filters) -> list[str]:
     """One full hop (every edge with its provenance) from ``frontier``; returns the new node ids."""
-    groups: dict[str, set[str]] = {}
-    for nid in frontier:
-        if not locked(principal, found[nid]["label"]):
-            groups.setdefault(found[nid]["label"], set()).add(found[nid]["key"])
     new = []
-    for h in _hop(store, groups, **filters):
+    for h in _hop(store, _by_label(principal, found, frontier), **filters):
         edges.setdefault(h["edge"]["id"], h["edge"])
         if h["other"] not in found:
             found[h["other"]] = {"label": h["other_label"], "key": h["other_key"], "name": h["other_name"],
@@ -442,10 +447,7 @@ def _far_ring(store, principal: Principal, found: dict, frontier: list[str], *, 
     first frontier node reaching them) in Cypher, bundles made from those counts, and only the
     first ``limit`` far nodes in drawing order listed (added to ``found``)."""
     base = {"已有": list(found)}
-    groups: dict[str, list[str]] = {}
-    for nid in frontier:
-        if not locked(principal, found[nid]["label"]):
-            groups.setdefault(found[nid]["label"], []).append(found[nid]["key"])
+    groups = _by_label(principal, found, frontier)
     ring = {"bundles": {}, "total": 0, "unlisted": Counter()}
     individual: Counter = Counter()
     for label, keys in groups.items():
@@ -475,10 +477,7 @@ def _far_ring(store, principal: Principal, found: dict, frontier: list[str], *, 
 def _ring_edges(store, principal: Principal, found: dict, frontier: list[str], kept: set[str], filters: dict) -> dict:
     """The edges between kept frontier nodes and kept far nodes, parallel edges folded (条数)."""
     far = [n for n in kept if n in found and found[n].get("far")]
-    groups: dict[str, list[str]] = {}
-    for nid in frontier:
-        if nid in kept and not locked(principal, found[nid]["label"]):
-            groups.setdefault(found[nid]["label"], []).append(found[nid]["key"])
+    groups = _by_label(principal, found, [n for n in frontier if n in kept])
     out: dict[str, dict] = {}
     for label, keys in groups.items() if far else ():
         for r in _run(store, "ring_edges", label, {"键列表": keys, "对端列表": far}, **filters):
