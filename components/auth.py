@@ -47,8 +47,10 @@ def _cookie_component(**kwargs):
 
 
 def _hide_component_frames() -> None:
-    st.html("<style>.element-container:has(iframe[height='0']), .stElementContainer:has(iframe[height='0'])"
-            "{display:none}</style>")
+    # only the cookie manager's frame: every component frame starts at height 0, and hiding those
+    # (the graph of 图谱浏览) would keep them at 0 for good
+    frame = "iframe[title^='extra_streamlit_components']"
+    st.html(f"<style>.element-container:has({frame}), .stElementContainer:has({frame}){{display:none}}</style>")
 
 
 def sync_cookie() -> None:

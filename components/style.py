@@ -19,5 +19,6 @@ def apply_house_style() -> None:
 [data-testid="stFileUploaderDropzoneInstructions"] div::after {{ content: "拖放文件到这里，每个文件不超过 {mb} MB";
   font-size: 0.85rem; opacity: 0.7; }}
 [data-testid="InputInstructions"] {{ display: none; }}
-.stElementContainer:has(iframe[height="0"]), .element-container:has(iframe[height="0"]) {{ display: none; }}
+.stElementContainer:has(iframe[title^="extra_streamlit_components"]),
+.element-container:has(iframe[title^="extra_streamlit_components"]) {{ display: none; }}
 </style>""")

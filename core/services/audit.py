@@ -14,7 +14,7 @@ from core.security import audit as A
 #: event kinds an administrator filters by (prefixes of the recorded actions)
 KIND_LABELS: dict[str, str] = {
     "question": "提问", "login": "登录", "users": "用户与权限", "ingest_docs": "文档导入", "doc": "文档审核与状态",
-    "build": "图谱构建", "export": "导出", "demo": "示例数据", "audit": "审计日志维护",
+    "build": "图谱构建", "explore": "图谱浏览", "export": "导出", "demo": "示例数据", "audit": "审计日志维护",
 }
 CSV_COLUMNS = (("at", "时间（UTC）"), ("kind", "类型"), ("user", "用户"), ("tenant", "租户"), ("target", "对象"),
                ("outcome", "结果"), ("summary", "摘要"))
@@ -46,7 +46,7 @@ def summary(event: dict) -> str:
     if str(event.get("kind", "")).startswith("question."):
         ans = str(d.get("answer") or "").replace("\n", " ")
         return f"{d.get('question', '')} → {ans[:60]}{'…' if len(ans) > 60 else ''}"
-    return str(event.get("target") or "")
+    return str(d.get("summary") or event.get("target") or "")
 
 
 def event_detail(principal, event_id: int) -> dict:

@@ -18,17 +18,26 @@ Masking and permissions (the same trust boundary as 图谱问答):
   or used as a path end; edges touching it carry no provenance either. Decision: the node
   stays visible (the structure of the graph is the same for every role, as in the answers
   "无权查询" is said rather than pretending nothing exists), its values never leave core.
+
+Every user action (search, open, expand, detail with its source row, path, schema view) is one
+``explore.*`` event of the audit trail, with the tenant, the parameters and what the viewer was
+shown (names as the viewer saw them, no property values, the search text with PII masked); a
+refusal is recorded too. A page redraw repeats the same read: a read identical to one the same
+user made within :data:`AUDIT_REPEAT_S` seconds is not recorded again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import json
 import re
+import threading
 import time
 from collections import Counter
 from typing import Any, Iterable
 
-from core.errors import BadInputError, NotFoundError, PermissionDenied
+from core.errors import AppError, BadInputError, NotFoundError, PermissionDenied
 from core.graph import queries as Q
 from core.graph.schema import (DISPLAY, LABEL_COLORS, LABEL_ICONS, LABELS, MONTHLY_LABELS, NODE_BY_LABEL, PROVENANCE,
                                REL_TYPES, SYNTHETIC_KEY)
@@ -44,6 +53,13 @@ LOCKED_LABELS: dict[str, tuple[str, ...]] = {"财务": ("收费", "工资")}
 _YM = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 _EDGE = re.compile(r"^(?P<s>.+?)-\[(?P<t>[^\]]+)\]->(?P<d>.+?)(?:#(?P<m>\d{4}-\d{2}))?$")
 _CHUNK = 1000
+#: digit runs shaped like a phone, ID or bank-card number (masked in the audited search text)
+_LONG_NUMBER = re.compile(r"\d{11,}[\dXx]?")
+#: a read repeated with the same parameters by the same user within this many seconds (the page
+#: drawing itself again) is recorded once
+AUDIT_REPEAT_S = 600.0
+_recorded: dict[tuple, float] = {}
+_recorded_lock = threading.Lock()
 
 
 # ---- ids --------------------------------------------------------------------------------
@@ -105,6 +121,52 @@ def legend() -> list[dict]:
     return [{"label": lb, "color": LABEL_COLORS[lb], "icon": LABEL_ICONS[lb]} for lb in LABELS]
 
 
+# ---- audit trail ----------------------------------------------------------------------
+def _fresh(principal: Principal, action: str, target: str, params: dict) -> bool:
+    """False when this very read was recorded for this user moments ago (a page redraw)."""
+    from core.config import get_settings
+
+    key = (str(get_settings().home), principal.name, action, target,
+           json.dumps(params, ensure_ascii=False, sort_keys=True, default=str))
+    now = time.monotonic()
+    with _recorded_lock:
+        if now - _recorded.get(key, -AUDIT_REPEAT_S) < AUDIT_REPEAT_S:
+            return False
+        if len(_recorded) > 5000:
+            for k in [k for k, t in _recorded.items() if now - t >= AUDIT_REPEAT_S] or list(_recorded)[:2500]:
+                _recorded.pop(k, None)
+        _recorded[key] = now
+    return True
+
+
+@contextlib.contextmanager
+def _audited(principal: Principal, action: str, target: str, params: dict):
+    """Record one ``explore.<action>`` event for the user action in the ``with`` block: the
+    block fills the yielded dict with what the viewer was shown (``summary`` a readable line);
+    an AppError is recorded as refused / error and raised on."""
+    from core.security.audit import audit
+    from core.services.ask_kg import graph_tenant
+
+    shown: dict = {}
+    outcome = "error"
+    try:
+        yield shown
+        outcome = "ok"
+    except AppError as exc:
+        outcome = "refused" if isinstance(exc, PermissionDenied) else "error"
+        shown = {"summary": exc.user_message}
+        raise
+    finally:
+        name = getattr(principal, "name", None)
+        if name and _fresh(principal, action, target, params):
+            try:
+                tenant = graph_tenant(principal)
+            except AppError:
+                tenant = None
+            audit(name, f"explore.{action}", target=target, outcome=outcome, tenant=tenant,
+                  detail={"role": principal.role.value, **params, **shown})
+
+
 # ---- search --------------------------------------------------------------------------------
 def _score(text: str, variants: Iterable[str]) -> tuple[float, str]:
     from core.agents.kg.entity_index import loose, norm
@@ -132,13 +194,22 @@ def search(principal: Principal, text: str, *, limit: int = 10) -> dict:
     graph: ``{"results": [{"id", "label", "name", "key", "score", "method"}]}``, best first.
     Projects and 片区 come from the KG agent's entity index (aliases, contains, edit
     similarity, then embeddings); people by 工号, name or part of it; 设备 by 编号/名称; 供应商 by name."""
-    from core.agents.kg.entity_index import get_entity_index
+    from core.security.injection import mask_pii
 
-    _check(principal)
     text = str(text or "").strip()[:100]
     limit = max(1, min(int(limit or 10), 100))
-    if not text:
-        return {"results": []}
+    said = _LONG_NUMBER.sub("***", mask_pii(text))
+    with _audited(principal, "search", said, {"limit": limit}) as shown:
+        _check(principal)
+        results = _search(principal, text, limit) if text else []
+        shown.update(found=len(results), top=[f"{r['name']}（{r['label']}）" for r in results[:5]],
+                     summary=f"搜索“{said}”：{len(results)} 个结果")
+    return {"results": results}
+
+
+def _search(principal: Principal, text: str, limit: int) -> list[dict]:
+    from core.agents.kg.entity_index import get_entity_index
+
     store = _store(principal)
     index = get_entity_index(store)
     found: dict[str, dict] = {}
@@ -171,7 +242,7 @@ def search(principal: Principal, text: str, *, limit: int = 10) -> dict:
             if c.score >= 0.5:  # a clear lead over the runner-up (entity_index.EMBED_MARGIN)
                 put("项目", c.key, c.name, c.score, c.method)
     results = sorted(found.values(), key=lambda r: (-r["score"], LABELS.index(r["label"]), r["name"]))
-    return {"results": results[:limit]}
+    return results[:limit]
 
 
 # ---- reading the graph ------------------------------------------------------------------
@@ -206,15 +277,22 @@ def _check_filters(labels, rels) -> tuple[list[str], list[str]]:
     return labels, rels
 
 
+def _run(store, kind: str, label: str, params: dict, labels=(), rels=(), months=(Q.YM_MIN, Q.YM_MAX)) -> list[dict]:
+    """``explore_<kind>:<label>`` with the filters, or its unfiltered twin ``explore_<kind>_all``
+    when none is set (LadybugDB evaluates even empty filters on every edge)."""
+    if not labels and not rels and tuple(months) == (Q.YM_MIN, Q.YM_MAX):
+        return store.run_named(f"explore_{kind}_all:{label}", params)
+    return store.run_named(f"explore_{kind}:{label}", {**params, "关系列表": list(rels), "标签列表": list(labels),
+                                                         "从": months[0], "到": months[1]})
+
+
 def _hop(store, frontier: dict[str, set[str]], *, labels=(), rels=(), months=(Q.YM_MIN, Q.YM_MAX)) -> list[dict]:
     """Every edge of the frontier nodes (grouped by label) with its other end, one dict each."""
     out = []
     for label, keys in frontier.items():
         keys = sorted(keys)
         for i in range(0, len(keys), _CHUNK):
-            rows = store.run_named(f"explore_edges:{label}", {
-                "键列表": keys[i:i + _CHUNK], "关系列表": list(rels), "标签列表": list(labels), "从": months[0],
-                "到": months[1]})
+            rows = _run(store, "edges", label, {"键列表": keys[i:i + _CHUNK]}, labels, rels, months)
             for r in rows:
                 me, other = node_id(label, r["键"]), node_id(r["对端标签"], r["对端键"])
                 src, dst = (me, other) if r["方向"] == "出" else (other, me)
@@ -304,8 +382,118 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
     ``truncated`` says some were left out. With ``bundle_over``, more than that many monthly
     records (考勤/排班月报/财务) hanging off one node become one bundle node "+37 条考勤记录"
     (listed in ``bundles``; an id in ``open_bundles`` shows that bundle's records instead).
+    Recorded in the audit trail as ``explore.open`` (``explore.expand`` with opened nodes or bundles).
     """
-    _check(principal)
+    expand, open_bundles = [str(x) for x in expand or ()], [str(x) for x in open_bundles or ()]
+    params = {"depth": depth, "labels": list(labels or ()), "rels": list(rels or ()), "months": months,
+              "limit": limit, "expanded": expand, "bundles_opened": open_bundles}
+    with _audited(principal, "expand" if expand or open_bundles else "open", str(node or "").strip(), params) as shown:
+        _check(principal)
+        res = _neighbors(principal, node, depth=depth, labels=labels, rels=rels, months=months, limit=limit,
+                         expand=expand, open_bundles=open_bundles, bundle_over=bundle_over)
+        names = {n["id"]: n["name"] for n in res["nodes"]}
+        shown.update(name=names[res["center"]], expanded_names=[names[x] for x in expand if x in names],
+                     shown_nodes=res["shown_nodes"], total_nodes=res["total_nodes"], truncated=res["truncated"],
+                     latency_ms=res["latency_ms"],
+                     summary=f"打开“{names[res['center']]}”：显示 {res['shown_nodes']} / 共 {res['total_nodes']} 个节点")
+    return res
+
+
+def _by_label(principal: Principal, found: dict, ids: Iterable[str]) -> dict[str, list[str]]:
+    """label -> keys of the ``ids`` the role may expand (locked labels left out)."""
+    groups: dict[str, list[str]] = {}
+    for nid in ids:
+        if not locked(principal, found[nid]["label"]):
+            groups.setdefault(found[nid]["label"], []).append(found[nid]["key"])
+    return groups
+
+
+def _grow(store, principal: Principal, found: dict, edges: dict, frontier: list[str], *, claim: bool = False,
+          **filters) -> list[str]:
+    """One full hop (every edge with its provenance) from ``frontier``; returns the new node ids."""
+    new = []
+    for h in _hop(store, _by_label(principal, found, frontier), **filters):
+        edges.setdefault(h["edge"]["id"], h["edge"])
+        if h["other"] not in found:
+            found[h["other"]] = {"label": h["other_label"], "key": h["other_key"], "name": h["other_name"],
+                                 "ym": h["other_ym"], "depth": found[h["from"]]["depth"] + 1, "via": h["from"],
+                                 "root": False}
+            new.append(h["other"])
+        elif claim and not found[h["other"]]["root"] and h["other_label"] in MONTHLY_LABELS:
+            found[h["other"]]["via"] = h["from"]  # an opened node shows its own monthly records
+    return new
+
+
+def _open_nodes(store, principal: Principal, found: dict, expand: list[str], cid: str, depth: int) -> list[str]:
+    """The nodes the user opened: drawn ones, or (depth 2) ones of the far ring not yet fetched."""
+    opened = []
+    for x in dict.fromkeys(expand):
+        if x == cid:
+            continue
+        if x not in found and depth == 2:
+            label, key = parse_node_id(x)
+            if locked(principal, label) or not store.run_named(f"explore_nodes:{label}", {"键列表": [key]}):
+                continue
+            found[x] = {"label": label, "key": key, "name": None, "ym": None, "depth": 2, "via": None, "root": True}
+        if x in found:
+            found[x]["root"] = True
+            opened.append(x)
+    return opened
+
+
+def _far_ring(store, principal: Principal, found: dict, frontier: list[str], *, limit: int, bundle_over: int | None,
+              open_set: set[str], filters: dict) -> dict:
+    """Depth 2 without fetching every edge of the frontier: the far nodes counted per (label,
+    first frontier node reaching them) in Cypher, bundles made from those counts, and only the
+    first ``limit`` far nodes in drawing order listed (added to ``found``)."""
+    base = {"已有": list(found)}
+    groups = _by_label(principal, found, frontier)
+    ring = {"bundles": {}, "total": 0, "unlisted": Counter()}
+    individual: Counter = Counter()
+    for label, keys in groups.items():
+        one_by_one = []
+        for r in _run(store, "reach_counts", label, {**base, "键列表": keys}, **filters):
+            via, lb, n = node_id(label, r["经由"]), r["对端标签"], int(r["数量"])
+            ring["total"] += n
+            bid = f"合并:{via}:{lb}"
+            if lb in MONTHLY_LABELS and bundle_over is not None and n > bundle_over and bid not in open_set:
+                ring["bundles"][bid] = {"id": bid, "label": lb, "via": via, "count": n, "rel": r["关系"],
+                                        "name": f"+{n} 条{lb.replace('月报', '')}记录", "members": [],
+                                        "months": [r["起"], r["止"]] if r["起"] else []}
+                continue
+            individual[lb] += n
+            if lb in MONTHLY_LABELS:
+                one_by_one.append(f"{lb}|{r['经由']}")
+        for r in _run(store, "reach", label, {**base, "键列表": keys, "逐条": one_by_one, "上限": limit}, **filters):
+            nid = node_id(r["对端标签"], r["对端键"])
+            if nid not in found:
+                found[nid] = {"label": r["对端标签"], "key": str(r["对端键"]), "name": r["对端显示名"],
+                              "ym": r["对端年月"], "depth": 2, "via": node_id(label, r["经由"]), "root": False, "far": True}
+                individual[r["对端标签"]] -= 1
+    ring["unlisted"] = +individual
+    return ring
+
+
+def _ring_edges(store, principal: Principal, found: dict, frontier: list[str], kept: set[str], filters: dict) -> dict:
+    """The edges between kept frontier nodes and kept far nodes, parallel edges folded (条数)."""
+    far = [n for n in kept if n in found and found[n].get("far")]
+    groups = _by_label(principal, found, [n for n in frontier if n in kept])
+    out: dict[str, dict] = {}
+    for label, keys in groups.items() if far else ():
+        for r in _run(store, "ring_edges", label, {"键列表": keys, "对端列表": far}, **filters):
+            me, other = node_id(label, r["键"]), node_id(r["对端标签"], r["对端键"])
+            src, dst = (me, other) if r["方向"] == "出" else (other, me)
+            n = int(r["条数"])
+            start = r.get("开始") if r["关系"] == "服务于" and n == 1 else None
+            props = {"条数": n} if n > 1 else {"开始": r["开始"]} if r.get("开始") else {}
+            eid = edge_id(src, r["关系"], dst, start)
+            out[eid] = {"id": eid, "type": r["关系"], "source": src, "target": dst, "properties": props,
+                        "provenance": _prov(r) if n == 1 else []}
+    return out
+
+
+def _neighbors(principal: Principal, node: str, *, depth: int, labels: Iterable[str], rels: Iterable[str],
+               months: Any, limit: int, expand: list[str], open_bundles: list[str], bundle_over: int | None) -> dict:
     t0 = time.perf_counter()
     depth = int(depth)
     if depth < 1 or depth > MAX_DEPTH:
@@ -314,7 +502,7 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
     if limit < 1 or limit > MAX_NODE_CAP:
         raise BadInputError(f"最多显示的节点数应在 1 到 {MAX_NODE_CAP} 之间")
     labels, rels = _check_filters(labels, rels)
-    rng = _months(months)
+    filters = {"labels": labels, "rels": rels, "months": _months(months)}
     store = _store(principal)
     c_label, c_key = _resolve_id(store, node)
     center = _node_exists(store, principal, c_label, c_key)
@@ -322,54 +510,58 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
     found: dict[str, dict] = {cid: {"label": c_label, "key": c_key, "name": center.get(DISPLAY), "ym": center.get("年月"),
                                     "depth": 0, "via": None, "root": True}}
     edges: dict[str, dict] = {}
-
-    def grow(frontier: list[str], claim: bool = False) -> list[str]:
-        groups: dict[str, set[str]] = {}
-        for nid in frontier:
-            info = found[nid]
-            if not locked(principal, info["label"]):
-                groups.setdefault(info["label"], set()).add(info["key"])
-        new = []
-        for h in _hop(store, groups, labels=labels, rels=rels, months=rng):
-            edges.setdefault(h["edge"]["id"], h["edge"])
-            if h["other"] not in found:
-                found[h["other"]] = {"label": h["other_label"], "key": h["other_key"], "name": h["other_name"],
-                                     "ym": h["other_ym"], "depth": found[h["from"]]["depth"] + 1, "via": h["from"],
-                                     "root": False}
-                new.append(h["other"])
-            elif claim and not found[h["other"]]["root"] and h["other_label"] in MONTHLY_LABELS:
-                found[h["other"]]["via"] = h["from"]  # an opened node shows its own monthly records
-        return new
-
-    frontier = [cid]
-    for _ in range(depth):
-        frontier = grow(frontier)
-    opened = [x for x in dict.fromkeys(str(e) for e in expand or ()) if x in found and x != cid]
-    for x in opened:
-        found[x]["root"] = True
+    frontier = _grow(store, principal, found, edges, [cid], **filters)
+    opened = _open_nodes(store, principal, found, expand, cid, depth)
     if opened:
-        grow(opened, claim=True)
+        _grow(store, principal, found, edges, opened, claim=True, **filters)
+    open_set = set(open_bundles)
+    ring = {"bundles": {}, "total": 0, "unlisted": Counter()}
+    if depth == 2:
+        ring = _far_ring(store, principal, found, frontier, limit=limit, bundle_over=bundle_over, open_set=open_set,
+                         filters=filters)
+    bundles, bundled = _bundles(found, bundle_over, open_set)
+    bundles.update(ring["bundles"])
+    kept, hidden = _cap(found, bundles, bundled, cid, limit)
+    hidden.update(ring["unlisted"])
+    if depth == 2:
+        edges.update(_ring_edges(store, principal, found, frontier, set(kept), filters))
+    nodes_out = _nodes_out(store, principal, found, bundles, kept)
+    edges_out = _edges_out(principal, found, edges, bundles, bundled, set(kept))
+    listed = sum(1 for n in found.values() if n.get("far"))
+    return {"center": cid, "nodes": nodes_out, "edges": edges_out, "total_nodes": len(found) - listed + ring["total"],
+            "shown_nodes": sum(1 for n in nodes_out if not n.get("bundle")),
+            "bundled_nodes": sum(bundles[b]["count"] for b in kept if b in bundles),
+            "truncated": bool(sum(hidden.values())), "hidden_by_label": dict(hidden),
+            "bundles": [{k: v for k, v in bundles[b].items() if k not in ("members", "rel")} for b in kept if b in bundles],
+            "latency_ms": round((time.perf_counter() - t0) * 1000, 1)}
 
-    # bundles: many monthly records hanging off one node become one "+N 条…记录" node
-    open_set = set(open_bundles or ())
-    bundled: dict[str, str] = {}  # node id -> bundle id
+
+def _bundles(found: dict, bundle_over: int | None, open_set: set[str]) -> tuple[dict, dict]:
+    """Many monthly records hanging off one node become one "+N 条…记录" node: ``(bundles,
+    {member id: bundle id})``."""
+    bundled: dict[str, str] = {}
     bundles: dict[str, dict] = {}
-    if bundle_over is not None:
-        groups: dict[tuple[str, str], list[str]] = {}
-        for nid, info in found.items():
-            if info["label"] in MONTHLY_LABELS and not info["root"] and info["via"]:
-                groups.setdefault((info["via"], info["label"]), []).append(nid)
-        for (via, label), members in groups.items():
-            bid = f"合并:{via}:{label}"
-            if len(members) > bundle_over and bid not in open_set:
-                yms = sorted(found[m]["ym"] for m in members if found[m]["ym"])
-                bundles[bid] = {"id": bid, "label": label, "via": via, "count": len(members),
-                                "name": f"+{len(members)} 条{label.replace('月报', '')}记录",
-                                "months": [yms[0], yms[-1]] if yms else [], "members": sorted(members)}
-                for m in members:
-                    bundled[m] = bid
+    if bundle_over is None:
+        return bundles, bundled
+    groups: dict[tuple[str, str], list[str]] = {}
+    for nid, info in found.items():
+        if info["label"] in MONTHLY_LABELS and not info["root"] and info["via"]:
+            groups.setdefault((info["via"], info["label"]), []).append(nid)
+    for (via, label), members in groups.items():
+        bid = f"合并:{via}:{label}"
+        if len(members) > bundle_over and bid not in open_set:
+            yms = sorted(found[m]["ym"] for m in members if found[m]["ym"])
+            bundles[bid] = {"id": bid, "label": label, "via": via, "count": len(members),
+                            "name": f"+{len(members)} 条{label.replace('月报', '')}记录",
+                            "months": [yms[0], yms[-1]] if yms else [], "members": sorted(members)}
+            for m in members:
+                bundled[m] = bid
+    return bundles, bundled
 
-    # the cap: roots first, nearer before farther, structure before monthly records
+
+def _cap(found: dict, bundles: dict, bundled: dict, cid: str, limit: int) -> tuple[list[str], Counter]:
+    """The drawn ids (roots first, nearer before farther, structure before monthly records) and
+    the left-out ones counted by label."""
     def order(nid: str) -> tuple:
         info = found[nid] if nid in found else found[bundles[nid]["via"]]
         d = info["depth"] + (1 if nid in bundles else 0)
@@ -377,57 +569,63 @@ def neighbors(principal: Principal, node: str, *, depth: int = 1, labels: Iterab
                 nid in bundles or info["label"] in MONTHLY_LABELS, LABELS.index(
                     bundles[nid]["label"] if nid in bundles else info["label"]), str(info.get("name") or nid))
 
-    candidates = [n for n in found if n not in bundled] + list(bundles)
-    candidates.sort(key=order)
-    kept = candidates[:limit]
-    kept_set = set(kept)
+    candidates = sorted([n for n in found if n not in bundled] + list(bundles), key=order)
     hidden = Counter((bundles[n]["label"] if n in bundles else found[n]["label"]) for n in candidates[limit:])
+    return candidates[:limit], hidden
 
-    # properties of the drawn nodes, fetched per label
+
+def _nodes_out(store, principal: Principal, found: dict, bundles: dict, kept: list[str]) -> list[dict]:
     by_label: dict[str, set[str]] = {}
     for n in kept:
         if n in found:
             by_label.setdefault(found[n]["label"], set()).add(found[n]["key"])
     props = {lb: _properties(store, principal, lb, keys) for lb, keys in by_label.items()}
-    nodes_out = []
+    out = []
     for n in kept:
         if n in bundles:
             b = bundles[n]
-            nodes_out.append({"id": n, "label": b["label"], "name": b["name"], "key": "", "properties": {
+            out.append({"id": n, "label": b["label"], "name": b["name"], "key": "", "properties": {
                 "条数": b["count"], **({"年月": f"{b['months'][0]} 至 {b['months'][1]}"} if b["months"] else {})},
                 "provenance": [], "depth": found[b["via"]]["depth"] + 1, "locked": locked(principal, b["label"]),
                 "expandable": False, "bundle": True, "count": b["count"], "color": LABEL_COLORS[b["label"]],
                 "icon": LABEL_ICONS[b["label"]]})
             continue
         info = found[n]
-        nodes_out.append(_node_out(principal, info["label"], info["key"], props[info["label"]].get(info["key"]),
-                                   name=info["name"], ym=info["ym"], depth=info["depth"]))
-        nodes_out[-1]["expanded"] = bool(info["root"])
+        out.append(_node_out(principal, info["label"], info["key"], props[info["label"]].get(info["key"]),
+                             name=info["name"], ym=info["ym"], depth=info["depth"]))
+        out[-1]["expanded"] = bool(info["root"])
+    return out
 
-    edges_out = []
-    bundle_edges: dict[str, dict] = {}
+
+def _edges_out(principal: Principal, found: dict, edges: dict, bundles: dict, bundled: dict, kept: set[str]) -> list:
+    out, bundle_edges = [], {}
     for e in edges.values():
         s, t = bundled.get(e["source"], e["source"]), bundled.get(e["target"], e["target"])
-        if s not in kept_set or t not in kept_set or s == t:
+        if s not in kept or t not in kept or s == t:
             continue
         if s in bundles or t in bundles:
-            bid = s if s in bundles else t
-            other = t if s in bundles else s
+            bid, other = (s, t) if s in bundles else (t, s)
             if other != bundles[bid]["via"]:
                 continue  # a bundled record's other links are summarised by the bundle
             be = bundle_edges.setdefault(bid, {"id": f"{bid}-[{e['type']}]", "type": e["type"], "source": s, "target": t,
                                                "properties": {"条数": 0}, "provenance": [], "bundle": True})
             be["properties"]["条数"] += 1
             continue
-        edges_out.append(_edge_out(principal, e, found))
-    edges_out += list(bundle_edges.values())
-    total = len(found)
-    return {"center": cid, "nodes": nodes_out, "edges": edges_out, "total_nodes": total,
-            "shown_nodes": sum(1 for n in nodes_out if not n.get("bundle")),
-            "bundled_nodes": sum(bundles[b]["count"] for b in kept if b in bundles),
-            "truncated": len(candidates) > limit, "hidden_by_label": dict(hidden),
-            "bundles": [{k: v for k, v in bundles[b].items() if k != "members"} for b in kept if b in bundles],
-            "latency_ms": round((time.perf_counter() - t0) * 1000, 1)}
+        out.append(_edge_out(principal, e, found))
+    for bid, b in bundles.items():  # bundles of the far ring: counted in Cypher, no member edges fetched
+        if bid in kept and "rel" in b:
+            ends = _bundle_ends(found[b["via"]]["label"], b["label"], b["rel"])
+            s, t = (b["via"], bid) if ends else (bid, b["via"])
+            bundle_edges[bid] = {"id": f"{bid}-[{b['rel']}]", "type": b["rel"], "source": s, "target": t,
+                                 "properties": {"条数": b["count"]}, "provenance": [], "bundle": True}
+    return out + list(bundle_edges.values())
+
+
+def _bundle_ends(via_label: str, label: str, rel: str) -> bool:
+    """True when ``rel`` runs from ``via_label`` to ``label`` in the schema."""
+    from core.graph.schema import REL_BY_TYPE
+
+    return (via_label, label) in REL_BY_TYPE[rel].pairs if rel in REL_BY_TYPE else True
 
 
 def _edge_out(principal: Principal, e: dict, found: dict) -> dict:
@@ -451,12 +649,26 @@ def _source(principal: Principal, prov: list[dict]) -> tuple[dict | None, str]:
         return None, exc.user_message
 
 
+def _record_detail(shown: dict, name: str, source: dict | None) -> None:
+    row = {k: source[k] for k in ("template", "file", "row")} if source else None
+    shown.update(name=name, source_row=row, summary=f"查看“{name}”" + (
+        f"及来源表格行（{row['template']} · {row['file']} · 第 {row['row']} 行）" if row else ""))
+
+
 def node_detail(principal: Principal, node: str, *, with_source: bool = True) -> dict:
     """One node for the detail panel: every property the role may see, the fields hidden from
-    it, provenance, the source spreadsheet row (masked) and its relationship counts."""
+    it, provenance, the source spreadsheet row (masked) and its relationship counts.
+    Recorded in the audit trail as ``explore.detail`` (with the source row it served)."""
+    with _audited(principal, "detail", str(node or "").strip(), {"with_source": with_source}) as shown:
+        _check(principal)
+        out = _node_detail(principal, node, with_source=with_source)
+        _record_detail(shown, out["name"], out["source"])
+    return out
+
+
+def _node_detail(principal: Principal, node: str, *, with_source: bool) -> dict:
     from core.security.masking import hidden_fields
 
-    _check(principal)
     store = _store(principal)
     label, key = _resolve_id(store, node)
     rec = _node_exists(store, principal, label, key)
@@ -469,8 +681,16 @@ def node_detail(principal: Principal, node: str, *, with_source: bool = True) ->
 
 
 def edge_detail(principal: Principal, edge: str, *, with_source: bool = True) -> dict:
-    """One relationship for the detail panel: type, ends, properties, provenance, source row."""
-    _check(principal)
+    """One relationship for the detail panel: type, ends, properties, provenance, source row
+    (recorded as ``explore.detail``)."""
+    with _audited(principal, "detail", str(edge or "").strip(), {"with_source": with_source}) as shown:
+        _check(principal)
+        out = _edge_detail(principal, edge, with_source=with_source)
+        _record_detail(shown, f"{out['source_name']} —{out['type']}→ {out['target_name']}", out["source_row"])
+    return out
+
+
+def _edge_detail(principal: Principal, edge: str, *, with_source: bool) -> dict:
     src, rel, dst, start = parse_edge_id(edge)
     store = _store(principal)
     s_label, s_key = parse_node_id(src)
@@ -499,8 +719,15 @@ def _name_of(store, principal: Principal, nid: str) -> str:
 # ---- schema view ---------------------------------------------------------------------------------
 def schema_view(principal: Principal) -> dict:
     """The meta graph (labels and relationship types with counts) and, per label, the share
-    of nodes with each field filled (to spot gaps in uploaded spreadsheets)."""
-    _check(principal)
+    of nodes with each field filled (to spot gaps in uploaded spreadsheets); ``explore.schema``."""
+    with _audited(principal, "schema", "", {}) as shown:
+        _check(principal)
+        view = _schema_view(principal)
+        shown["summary"] = f"查看图谱结构：{sum(x['count'] for x in view['labels'])} 个节点"
+    return view
+
+
+def _schema_view(principal: Principal) -> dict:
     store = _store(principal)
     meta = store.run_named("explore_meta_edges")
     labels, completeness = [], {}
@@ -521,8 +748,17 @@ def shortest_path(principal: Principal, source: str, target: str, *, max_hops: i
     """The shortest path (≤ ``max_hops`` relationships, any direction) between two entities:
     ``{"nodes", "edges", "hops"}``, empty lists when there is none. A bidirectional breadth-first
     search over the named ``explore_edges:*`` queries, so LadybugDB and Neo4j answer alike;
-    records the role may not see (locked labels) are not walked through."""
-    _check(principal)
+    records the role may not see (locked labels) are not walked through. ``explore.path``."""
+    ends = f"{str(source or '').strip()} → {str(target or '').strip()}"
+    with _audited(principal, "path", ends, {"max_hops": max_hops}) as shown:
+        _check(principal)
+        res = _shortest_path(principal, source, target, max_hops=max_hops)
+        names = [n["name"] for n in res["nodes"]]
+        shown.update(hops=res["hops"], path=names, summary=f"查找路径：{' → '.join(names)}" if names else "查找路径：未找到")
+    return res
+
+
+def _shortest_path(principal: Principal, source: str, target: str, *, max_hops: int) -> dict:
     max_hops = int(max_hops)
     if max_hops < 1 or max_hops > MAX_PATH_HOPS:
         raise BadInputError(f"最多跳数应为 1 到 {MAX_PATH_HOPS}")
@@ -636,8 +872,15 @@ def months_available(principal: Principal) -> list[str]:
 
 def ask_about(principal: Principal, node: str) -> dict:
     """What "问这个" hands to 图谱问答: the entity's name as the agent grounds it and a few
-    questions about it (``{"id", "name", "questions"}``)."""
-    d = node_detail(principal, node, with_source=False)
+    questions about it (``{"id", "name", "questions"}``); ``explore.ask``."""
+    with _audited(principal, "ask", str(node or "").strip(), {}) as shown:
+        _check(principal)
+        d = _node_detail(principal, node, with_source=False)
+        shown["summary"] = f"就“{d['name']}”提问"
+    return _questions(d)
+
+
+def _questions(d: dict) -> dict:
     p, label = d["properties"], d["label"]
     if label == "项目":
         name = p.get("项目名称") or d["name"]

@@ -149,6 +149,15 @@ class GraphStoreContract:
         assert len(edges("项目", ["P1"])) == 4 and len(edges("项目", ["P1"], 上限=1)) == 2  # 上限 per direction
         assert edges("采购记录", ["r"]) == [("r", "出", "供应商", "供应商", "洁美", None, None, 2)]  # logical name
         assert edges("供应商", ["洁美"], 关系列表=["供应商"])[0][1:5] == ("入", "供应商", "采购记录", "r")
+        # the far ring of a depth-2 view: counted per (label, 经由), listed in drawing order, edges folded
+        counts = store.run_named("explore_reach_counts_all:人员", {"键列表": ["K1"], "已有": ["人员:K1"]})
+        assert sorted((r["对端标签"], r["经由"], r["数量"]) for r in counts) == [("考勤", "K1", 1), ("项目", "K1", 1)]
+        assert [r["对端键"] for r in store.run_named("explore_reach_all:人员", {
+            "键列表": ["K1"], "已有": ["人员:K1"], "逐条": ["考勤|K1"]})] == ["P1", "K1|P1|2026-03"]
+        assert [r["对端键"] for r in store.run_named("explore_reach:人员", {
+            "键列表": ["K1"], "已有": ["人员:K1", "项目:P1"], "标签列表": ["项目"]})] == []
+        ring = store.run_named("explore_ring_edges_all:人员", {"键列表": ["K1"], "对端列表": ["项目:P1"]})
+        assert [(r["方向"], r["关系"], r["对端键"], r["条数"], r["行号"]) for r in ring] == [("出", "服务于", "P1", 1, 4)]
         assert store.run_named("explore_nodes:项目", {"键列表": ["P1", "nope"]})[0]["项目名称"] == "青浦-区图书馆"
         assert store.run_named("explore_nodes:项目") == []
         c = store.run_named("explore_completeness:人员")[0]
