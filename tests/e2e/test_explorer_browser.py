@@ -51,11 +51,12 @@ def shots(tmp_path_factory) -> Path:
 
 
 def open_library(browser, url: str, name: str, password: str):
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1100})
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1600})  # the whole graph on screen
     page = ctx.new_page()
     sign_in_as(page, url, name, password)
+    settle(page)  # the landing page has finished its run (a busy two-core CI machine is slow)
     page.get_by_role("link", name="图谱浏览").click()
-    page.get_by_role("heading", name="图谱浏览").wait_for(timeout=60_000)
+    page.get_by_role("heading", name="图谱浏览").wait_for(timeout=180_000)
     box = page.get_by_label("搜索实体")
     box.fill("青浦-区图书馆")
     box.press("Enter")
@@ -66,10 +67,11 @@ def open_library(browser, url: str, name: str, password: str):
     return ctx, page
 
 
-def click_node(page, text: str) -> None:
-    """Mouse-click the node whose canvas label contains ``text``, once the layout has settled."""
+def _node_spot(page, text: str):
+    """Where the node labelled ``text`` is drawn, once the layout has settled: (iframe box, spot)."""
     frame = page.locator("iframe[title*='agraph']:visible").first
     frame.wait_for(timeout=60_000)
+    frame.scroll_into_view_if_needed()  # a node below the fold can't be clicked
     inner = frame.element_handle().content_frame()
     spot, previous = None, None
     for _ in range(40):  # physics moves the nodes until it stabilises: wait until the spot stays put
@@ -79,8 +81,18 @@ def click_node(page, text: str) -> None:
             break
         previous = spot
     assert spot, f"node {text} was not drawn"
-    box = frame.bounding_box()
-    page.mouse.click(box["x"] + spot["x"], box["y"] + spot["y"])
+    return frame.bounding_box(), spot
+
+
+def click_node(page, text: str) -> None:
+    """Mouse-click the node whose canvas label contains ``text`` once the page has finished its
+    run and the layout has settled (a click that lands while the component is redrawn is lost)."""
+    settle(page)
+    box, spot = _node_spot(page, text)
+    x, y = box["x"] + spot["x"], box["y"] + spot["y"]
+    size = page.viewport_size
+    assert 0 <= x < size["width"] and 0 <= y < size["height"], f"node {text} drawn off screen at {x:.0f},{y:.0f}"
+    page.mouse.click(x, y)
     settle(page)
 
 
@@ -89,7 +101,7 @@ def test_a_click_on_a_node_opens_its_provenance_and_source_row(demo_site, browse
     page.screenshot(path=str(shots / "explorer_01_opened.png"), full_page=True)
     assert page.get_by_role("heading", name=PERSON).count() == 0  # the library is selected, not the person
     click_node(page, PERSON)
-    page.get_by_role("heading", name=PERSON).first.wait_for(timeout=60_000)
+    page.get_by_role("heading", name=PERSON).first.wait_for(timeout=120_000)
     page.get_by_text("来源：人员信息").first.wait_for(timeout=60_000)  # provenance: template · file · row
     source = page.get_by_text("（工作表“数据”）").first
     source.wait_for(timeout=60_000)
@@ -103,7 +115,7 @@ def test_a_click_on_a_node_opens_its_provenance_and_source_row(demo_site, browse
 def test_a_guest_sees_the_person_masked(demo_site, browser, shots):
     ctx, page = open_library(browser, demo_site[0], GUEST, GUEST_PASSWORD)
     click_node(page, PERSON)
-    page.get_by_role("heading", name=PERSON).first.wait_for(timeout=60_000)
+    page.get_by_role("heading", name=PERSON).first.wait_for(timeout=120_000)
     page.get_by_text("（已隐藏）").first.wait_for(state="attached", timeout=60_000)
     assert page.get_by_text("按您的权限已隐藏").count() >= 1
     page.screenshot(path=str(shots / "explorer_03_guest_masked.png"), full_page=True)
