@@ -51,8 +51,8 @@ with browse:
         with st.sidebar:
             st.subheader("浏览设置")
             depth = st.radio("展开层数", [1, 2], horizontal=True, key="gx_depth")
-            labels = st.multiselect("只看这些类型", [x["label"] for x in X.legend()], key="gx_labels")
-            rels = st.multiselect("只看这些关系", list(X.REL_TYPES), key="gx_rels")
+            labels = st.multiselect("只看这些类型", [x["label"] for x in X.legend()], key="gx_labels", placeholder="全部类型")
+            rels = st.multiselect("只看这些关系", list(X.REL_TYPES), key="gx_rels", placeholder="全部关系")
             months = None
             options = X.months_available(principal)
             if options and st.checkbox("按月份筛选", key="gx_by_month"):
