@@ -152,6 +152,7 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
     step when it runs (core.agents.kg.authorization)."""
     from core.agents.kg.state import TURN_RESET
     from core.agents.runtime import RUNTIME_KEY, AgentRuntime
+    from core.config import get_settings
     from core.llm.client import current_llm
     from core.llm.usage import metering
 
@@ -159,7 +160,7 @@ def ask_kg(question: str | dict | None, *, principal: Principal, thread_id: str 
     reply_obj = _reply(question) if isinstance(question, dict) else None
     q = None if reply_obj is not None else _screen(question)
     tid = (thread_id or "").strip() or uuid.uuid4().hex[:12]
-    rt = AgentRuntime(principal=principal, store=kg_store(principal), today=today or date.today(),
+    rt = AgentRuntime(principal=principal, store=kg_store(principal), today=today or get_settings().today_date(),
                       llm=None if rules_only else current_llm(), rules_only=rules_only)
     config = {"configurable": {"thread_id": _thread_key(principal, tid), RUNTIME_KEY: rt}, "recursion_limit": 60}
     graph = _graph()

@@ -319,3 +319,17 @@ def test_a_managers_projects_stand_for_the_person(kg):
     r = ask("王志强负责的项目2026年3月开票多少", auto=True)
     assert {row["项目编号"] for row in r["rows"]} <= codes
     assert f"开票金额合计为 {month['开票金额'].astype(float).sum():,.2f}元" in r["answer"]
+
+
+def test_ages_are_counted_on_the_configured_day(kg, monkeypatch):
+    """ZHICE_TODAY (the day validity is judged on) is also the day ages are counted on: the same
+    question asked "ten years later" finds the project managers ten years older."""
+    q = "项目经理的平均年龄"
+    monkeypatch.setenv("ZHICE_TODAY", TODAY.isoformat())
+    config.set_settings(None)
+    now = ask_kg(q, principal=P(), auto=True)["answer"]
+    monkeypatch.setenv("ZHICE_TODAY", TODAY.replace(year=TODAY.year + 10).isoformat())
+    config.set_settings(None)
+    later = ask_kg(q, principal=P(), auto=True)["answer"]
+    config.set_settings(None)
+    assert "46" in now and "56" in later, (now, later)
