@@ -45,9 +45,15 @@ def snap(page, shots: Path, name: str) -> None:
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
 
 
+def name_box(page):
+    """The visible 用户名 box: while Streamlit swaps pages, a stale hidden copy of the form can
+    still be in the DOM next to the new one."""
+    return page.locator("input[aria-label='用户名']:visible").first
+
+
 def sign_in_as(page, url: str, name: str, password: str) -> None:
     page.goto(url, wait_until="networkidle")
-    page.get_by_label("用户名").fill(name)
+    name_box(page).fill(name)
     page.get_by_label("密码", exact=True).fill(password)
     page.get_by_role("button", name="登录").click()
     page.get_by_role("button", name="退出登录").wait_for(timeout=60_000)
@@ -82,10 +88,10 @@ def test_login_survives_refresh_and_logout_is_real(server, browser, shots):
     page.get_by_role("heading", name="设置与状态").wait_for(timeout=60_000)
     snap(page, shots, "03_bookmarked_page")
     page.get_by_role("button", name="退出登录").click()
-    page.get_by_label("用户名").wait_for(timeout=60_000)
+    name_box(page).wait_for(timeout=60_000)
     settle(page)
     page.reload(wait_until="networkidle")
-    page.get_by_label("用户名").wait_for(timeout=60_000)
+    name_box(page).wait_for(timeout=60_000)
     assert page.get_by_role("button", name="退出登录").count() == 0
     snap(page, shots, "04_logged_out_after_refresh")
     ctx.close()

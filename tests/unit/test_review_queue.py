@@ -20,7 +20,12 @@ REVIEWER = Principal("rev_a", Role.reviewer, tenants=("demo",))
 REVIEWER_B = Principal("rev_b", Role.reviewer, tenants=("other",))
 MANAGER = Principal("manager_a", Role.manager, tenants=("demo",))
 STAFF = Principal("staff_a", Role.staff, tenants=("demo",))
-LATER = datetime.now(timezone.utc) + timedelta(hours=1)  # "now" for the abandoned rule
+
+
+def later() -> datetime:
+    """"Now" for the abandoned rule: an hour after the events just recorded (taken when the test
+    runs, not when the module was imported — a long suite run would otherwise leave it too close)."""
+    return datetime.now(timezone.utc) + timedelta(hours=1)
 
 
 def _docs(principal=MANAGER, *, thread="t1", question="补贴标准是多少？", answer="补贴 15%[1]。", refused=False,
@@ -62,7 +67,7 @@ def test_each_source_lands_in_the_weeks_queue():
     down = _docs(question="点踩的问题？", thread="t-down")
     R.record_feedback(MANAGER, "docs", "t-down", "点踩的问题？", "补贴 15%[1]。", -1, "标准说错了")
     R.record_feedback(MANAGER, "docs", "t-ref", "被拒答的问题？", "暂未查到", 1)  # 👍 is not a case
-    q = R.week_queue(ADMIN, now=LATER)
+    q = R.week_queue(ADMIN, now=later())
     s = _sources(q)
     assert s["被拒答的问题？"][0] == "refusal"
     assert s["核验失败的问题？"][0] == "check_failed"
@@ -80,7 +85,7 @@ def test_each_source_lands_in_the_weeks_queue():
     assert "继续确认的问题？" in s and "确认" not in s
     # collecting again adds nothing and keeps a classification
     R.classify(ADMIN, case["id"], category="检索失败")
-    assert R.sync_week(R.week_of(), now=LATER) == 0
+    assert R.sync_week(R.week_of(), now=later()) == 0
     assert R.get_case(ADMIN, case["id"])["category"] == "retrieval"
 
 
