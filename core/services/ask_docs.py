@@ -18,7 +18,7 @@ import time
 import uuid
 from typing import Any, Callable
 
-from core.errors import AppError, BadInputError
+from core.errors import AppError
 from core.security.injection import screen_question
 from core.security.principals import Principal
 
@@ -208,39 +208,3 @@ def docs_overview(principal: Principal, scenario: str | None = None, *, index: A
     examples = [e["question"] for e in rules["examples"]
                 if any(all(w in t for w in e["needs"]) for t in usable)]
     return {"total": len(metas), "by_tenant": rows, "examples": examples[:limit]}
-
-
-# ---- CLI ------------------------------------------------------------------------------
-def _human(res: dict) -> str:
-    lines = [res["answer"]]
-    for c in res.get("citations") or []:
-        loc = f"第{c['page']}页" if c.get("page") else ""
-        lines.append(f"[{c['n']}] {c.get('file_name')} {c.get('doc_number') or ''} {loc}：{(c.get('quote') or '')[:80]}")
-    for n in res.get("notices") or []:
-        lines.append(f"提示：{n}")
-    lines.append(f"（{res['rounds']} 轮检索，{res['latency_ms']:.0f} ms，会话 {res['thread_id']}）")
-    return "\n".join(lines)
-
-
-def cli_ask_docs(args) -> int:
-    from core.cli import emit, run_batch
-    from core.security.principals import resolve_user
-
-    scenario = getattr(args, "scenario", None)
-    if getattr(args, "batch", None):
-        default_user = getattr(args, "user", None)
-        users: dict[str, Principal] = {}
-
-        def one(rec: dict) -> dict:
-            name = rec.get("user") or default_user or ""
-            if name not in users:
-                users[name] = resolve_user(name or None)
-            return ask_docs(rec["question"], users[name], thread_id=rec.get("thread"), scenario=scenario)
-
-        return run_batch(args, one)
-    if not (args.question or "").strip():
-        raise BadInputError("请提供问题，或用 --batch 指定批量文件")
-    principal = resolve_user(getattr(args, "user", None))
-    res = ask_docs(args.question, principal, thread_id=getattr(args, "thread", None), scenario=scenario)
-    emit(res, args.json, _human)
-    return 0

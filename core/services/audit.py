@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 from datetime import date, timedelta
-from typing import Any
 
 from core.errors import BadInputError
 from core.security import audit as A
@@ -69,30 +68,3 @@ def events_csv(principal, events: list[dict]) -> bytes:
 
 def purge(principal) -> int:
     return A.purge_expired(principal)
-
-
-# ---- CLI -------------------------------------------------------------------------------
-def _human(res: dict) -> str:
-    lines = [f"{e['at']}  {e['kind']:<16} {e['user'] or '-':<12} {e['tenant'] or '-':<8} {e['outcome']:<8} "
-             f"{summary(e)}" for e in res["events"]]
-    return "\n".join(lines) or "（没有符合条件的审计事件）"
-
-
-def cli_audit(args) -> int:
-    from core.cli import emit
-    from core.security.principals import resolve_user
-
-    import sys
-
-    from core.errors import PermissionDenied
-
-    principal = resolve_user(getattr(args, "user", None))
-    try:
-        rows = list_events(principal, of=args.of, kind=args.kind, since=args.since, limit=args.limit)
-    except PermissionDenied as exc:  # the contract: exit 1 for anyone but administrators
-        print(f"错误：{exc.user_message}", file=sys.stderr)
-        return 1
-    res: dict[str, Any] = {"events": [{k: e[k] for k in ("id", "at", "kind", "user", "tenant", "target", "outcome",
-                                                         "detail")} for e in rows]}
-    emit(res, args.json, _human)
-    return 0

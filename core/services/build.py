@@ -60,14 +60,6 @@ def template_bytes(name: str) -> bytes:
     return buf.getvalue()
 
 
-def cli_templates(args) -> int:
-    from core.cli import emit
-
-    paths = write_templates(args.out_dir)
-    emit({"written": [str(p) for p in paths]}, args.json, lambda r: f"已写出 {len(r['written'])} 个模板到 {args.out_dir}")
-    return 0
-
-
 # ---- config ----------------------------------------------------------------------------
 def load_config(path: str | Path) -> dict[str, list[tuple[Path, str]]]:
     """Template → [(absolute path, file name)]; paths relative to the config. The file name (no
@@ -324,29 +316,7 @@ def issues_csv(issues: list[dict]) -> bytes:
     return ("\ufeff" + buf.getvalue()).encode("utf-8")
 
 
-# ---- CLI -------------------------------------------------------------------------------
-def _human(r: dict) -> str:
-    lines = [f"租户 {r['tenant']} 的图谱第 {r['generation']} 版构建完成，用时 {r['seconds']} 秒；错误 {len(r['errors'])} 条，警告 {len(r['warnings'])} 条",
-             "节点：" + "，".join(f"{k} {v}" for k, v in r["nodes"].items() if v),
-             "关系：" + "，".join(f"{k} {v}" for k, v in r["edges"].items() if v)]
-    for e in r["errors"][:50]:
-        lines.append(f"  错误 [{e['template']}] {e['file']} 第{e['row']}行 {e['column'] or ''}：{e['reason']}")
-    for w in r["warnings"][:50]:
-        lines.append(f"  警告 [{w['template']}] {w['file']} 第{w['row']}行 {w['column'] or ''}={w['value']}：{w['reason']}")
-    return "\n".join(lines)
-
-
-def cli_build_graph(args) -> int:
-    from core.cli import emit
-    from core.security.principals import resolve_user
-
-    principal = resolve_user(getattr(args, "user", None))
-    result = build_from_config(principal, args.config, tenant=getattr(args, "tenant", None), clear=args.clear)
-    emit(result, args.json, _human)
-    return 2 if args.strict and result["errors"] else 0
-
-
-__all__ = ["write_templates", "template_list", "template_bytes", "cli_templates", "load_config", "build_from_config",
-           "validate_uploads", "build_from_uploads", "clear_graph", "graph_counts", "tenant_choices", "load_demo_graph", "issues_of",
-           "issues_csv", "cli_build_graph", "require_admin", "TEMPLATE_NAMES", "template_for_file", "route_uploads",
-           "file_outcomes", "row_ranges"]
+__all__ = ["write_templates", "template_list", "template_bytes", "load_config", "build_from_config", "validate_uploads",
+           "build_from_uploads", "clear_graph", "graph_counts", "tenant_choices", "load_demo_graph", "issues_of",
+           "issues_csv", "require_admin", "TEMPLATE_NAMES", "template_for_file", "route_uploads", "file_outcomes",
+           "row_ranges"]

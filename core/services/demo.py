@@ -1,14 +1,13 @@
-"""``python -m core.cli demo``: the bundled sample spreadsheets, sample policy documents and
-sample users, loaded into the current workspace.
+"""The demo data: the bundled sample spreadsheets, sample policy documents and sample users,
+loaded into the current workspace (the ``demo`` command and the dashboard's empty-workspace
+button).
 
-Demo users get a random one-time password each, printed once when they are created (and the
-administrator's, on first start), and must change it at first sign-in, like ``admin``. With
-``--json`` the passwords go to stderr, so stdout stays one JSON document."""
+Demo users get a random one-time password each, passed once to ``echo`` when they are created
+(and the administrator's, on first start), and must change it at first sign-in, like
+``admin``."""
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
 
 from core.security.audit import audit
@@ -98,29 +97,3 @@ def load_demo(principal, *, progress=None) -> dict:
             "edges": sum(result["graph"].get("edges", {}).values()),
             "documents": len(docs.get("documents", [])), "document_errors": docs.get("errors", []),
             "users": result["users"], "passwords": printed}
-
-
-def cli_demo(args: argparse.Namespace) -> int:
-    from core.cli import emit
-
-    printed: list[str] = []
-    # one-time passwords never go to stdout with --json (it must stay one JSON document)
-    echo = (lambda msg: print(msg, file=sys.stderr, flush=True)) if args.json else printed.append
-    result = run_demo(reset=args.reset, echo=echo)
-
-    def human(r: dict) -> str:
-        nodes = sum(r["graph"].get("nodes", {}).values())
-        edges = sum(r["graph"].get("edges", {}).values())
-        docs = r["documents"].get("documents", [])
-        errors = r["documents"].get("errors", [])
-        lines = [f"业务图谱：节点 {nodes}，关系 {edges}",
-                 f"政策文档：{len(docs)} 篇" + (f"，失败 {len(errors)} 篇" if errors else ""),
-                 f"用户：{'、'.join(r['users'])}"]
-        if printed:
-            lines += ["新建用户的一次性密码（只显示这一次，首次登录后必须修改）：", *printed]
-        else:
-            lines.append("示例用户已存在，密码不变（忘记密码可由管理员重设）。")
-        return "\n".join(lines)
-
-    emit(result, args.json, human)
-    return 0

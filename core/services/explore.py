@@ -815,45 +815,6 @@ def _shortest_path(principal: Principal, source: str, target: str, *, max_hops: 
     return {"nodes": nodes, "edges": [_edge_out(principal, e, info) for e in edges], "hops": len(edges)}
 
 
-# ---- CLI ---------------------------------------------------------------------------------------
-def _human_search(res: dict) -> str:
-    if not res["results"]:
-        return "没有找到匹配的实体：换一个名称、编号或简称再试"
-    return "\n".join(f"{r['id']}\t{r['name']}\t{r['score']}" for r in res["results"])
-
-
-def _human_graph(res: dict) -> str:
-    if not res["nodes"]:
-        return "没有找到路径（最多 4 跳）"
-    lines = [f"{n['id']}\t{n['name']}" for n in res["nodes"]]
-    lines += [f"{e['source']} -[{e['type']}]-> {e['target']}" for e in res["edges"]]
-    if "total_nodes" in res:
-        lines.append(f"显示 {len(res['nodes'])} / 共 {res['total_nodes']} 个节点" + ("（已截断，可用 --limit 或筛选条件）"
-                                                                             if res["truncated"] else ""))
-    return "\n".join(lines)
-
-
-def cli_graph(args) -> int:
-    from core.cli import emit
-    from core.security.principals import resolve_user
-
-    principal = resolve_user(args.user)
-    cmd = args.graph_command
-    if cmd == "search":
-        res = search(principal, args.text, limit=args.limit)
-        emit(res, args.json, _human_search)
-    elif cmd == "neighbors":
-        res = neighbors(principal, args.id, depth=args.depth, labels=args.label or (), rels=args.rel or (),
-                        months=args.months, limit=args.limit)
-        emit(res, args.json, _human_graph)
-    elif cmd == "path":
-        res = shortest_path(principal, args.from_id, args.to_id, max_hops=args.max_hops)
-        emit(res, args.json, _human_graph)
-    else:  # pragma: no cover - argparse refuses other names
-        raise BadInputError("可用子命令：search、neighbors、path")
-    return 0
-
-
 # ---- page helpers ----------------------------------------------------------------------------------
 def months_available(principal: Principal) -> list[str]:
     """Every 年月 from the earliest to the latest monthly record of the asker's graph."""

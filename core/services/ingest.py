@@ -19,7 +19,6 @@ Permissions (enforced here, so CLI and dashboard obey the same rules):
 
 from __future__ import annotations
 
-import argparse
 import re
 import shutil
 import tempfile
@@ -306,60 +305,6 @@ def retrieve(query: str, principal: Principal, k: int = 10) -> dict:
             "notices": res.notices, "degraded": res.degraded}
 
 
-def cli_ingest_docs(args: argparse.Namespace) -> int:
-    from core.cli import emit
-
-    principal = resolve_user(args.user)
-    report = ingest_paths(args.paths, principal, args.tenant, args.domain, args.status,
-                          approve=getattr(args, "approve", False))
-
-    def human(r: dict) -> str:
-        lines = [f"已导入 {len(r['documents'])} 篇，失败 {len(r['errors'])} 篇，用时 {r['seconds']} 秒"]
-        for d in r["documents"]:
-            lines.append(f"  ✓ {d['file_name']}  {d['doc_number'] or '（无文号）'}  {d['chunks']} 块  "
-                         f"{filters.STATUS_LABELS.get(d['status'], d['status'])}"
-                         f"{'  待审核' if d['review_state'] == 'pending' else ''}"
-                         f"{'  （未变化）' if d['action'] == 'unchanged' else ''}")
-        for e in r["errors"]:
-            lines.append(f"  ✗ {e['file']}：{e['reason']}")
-        if any(d["review_state"] == "pending" for d in r["documents"]):
-            lines.append("待审核的文档缺少文号、发文机关或日期，审核通过前不参与检索：请在“文档库”补全后审核，"
-                         "或由管理员加 --approve 重新导入。")
-        return "\n".join(lines)
-
-    emit(report, args.json, human)
-    return 2 if report["errors"] and not report["documents"] else 0
-
-
-def cli_retrieve(args: argparse.Namespace) -> int:
-    from core.cli import emit, run_batch
-
-    if args.batch:
-        default = resolve_user(args.user)
-        users: dict[str, Principal] = {}
-
-        def one(rec: dict) -> dict:
-            name = rec.get("user")
-            principal = default if not name else users.setdefault(name, resolve_user(name))
-            return retrieve(str(rec["question"]), principal, args.k)
-
-        return run_batch(args, one)
-    if not args.question or not args.question.strip():
-        raise BadInputError("请提供检索问题，或使用 --batch 指定批量文件")
-    result = retrieve(args.question, resolve_user(args.user), args.k)
-
-    def human(r: dict) -> str:
-        lines = [*(f"提示：{n}" for n in r["notices"])]
-        for x in r["results"]:
-            text = re.sub(r"\s+", " ", x["text"])[:80]
-            lines.append(f"{x['rank']:>2}. [{x['file_name']} 第{x['page']}页] {x['score']:.4f}  {text}")
-        lines.append(f"用时 {r['latency_ms']} ms")
-        return "\n".join(lines)
-
-    emit(result, args.json, human)
-    return 0
-
-
 # ---- document administration ------------------------------------------------------------------
 def _require_admin(principal: Principal) -> None:
     if not principal.is_admin:
@@ -642,6 +587,6 @@ def render_page(principal: Principal, doc_id: str, page: int, *, boxes: list | N
         return pg.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom)).tobytes("png")
 
 
-__all__ = ["ingest_paths", "ingest_uploads", "ingest_demo_documents", "search", "retrieve", "cli_ingest_docs",
-           "cli_retrieve", "list_documents", "get_document", "update_document", "approve_document",
-           "set_document_status", "delete_document", "document_file", "render_page"]
+__all__ = ["ingest_paths", "ingest_uploads", "ingest_demo_documents", "search", "retrieve", "list_documents",
+           "get_document", "update_document", "approve_document", "set_document_status", "delete_document",
+           "document_file", "render_page"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from core.agents.task.state import DEFAULT_DEADLINE_S, DEFAULT_MAX_STEPS, FUSE_LABELS
+from core.agents.task.state import DEFAULT_DEADLINE_S, DEFAULT_MAX_STEPS
 from core.errors import AppError, BadInputError
 from core.security.injection import screen_question
 from core.security.principals import Principal
@@ -291,41 +291,3 @@ def citation_preview(citation: dict, principal: Principal, *, index: Any = None)
     from core.services.ask_docs import citation_preview as preview
 
     return preview(citation, principal, index=index)
-
-
-# ---- CLI ----------------------------------------------------------------------------------------
-def _human(res: dict) -> str:
-    lines = [res["report"]]
-    for c in res.get("citations") or []:
-        loc = f"第{c['page']}页" if c.get("page") else ""
-        lines.append(f"[{c['n']}] {c.get('file_name')} {c.get('doc_number') or ''} {loc}：{(c.get('quote') or '')[:80]}")
-    for n in res.get("notices") or []:
-        lines.append(f"提示：{n}")
-    c = res["counters"]
-    lines.append(f"（{len(res['steps'])} 步，{c['tokens']} Token，{res['latency_ms']:.0f} ms，"
-                 f"{FUSE_LABELS.get(res['stopped_by'], '') + '熔断' if res['stopped_by'] else '已完成'}，"
-                 f"会话 {res['thread_id']}）")
-    return "\n".join(lines)
-
-
-def cli_task(args) -> int:
-    from pathlib import Path
-
-    from core.cli import emit
-    from core.security.principals import resolve_user
-
-    if not (getattr(args, "request", "") or "").strip():
-        raise BadInputError("请提供任务描述")
-    principal = resolve_user(getattr(args, "user", None))
-    res = run_task(args.request, principal, thread_id=getattr(args, "thread", None),
-                   max_steps=getattr(args, "max_steps", None), deadline_s=getattr(args, "deadline_s", None))
-    for attr, write in (("out_md", lambda p: Path(p).write_text(export_markdown(res), encoding="utf-8")),
-                        ("out_xlsx", lambda p: Path(p).write_bytes(export_excel(res)))):
-        path = getattr(args, attr, None)
-        if path:
-            try:
-                write(path)
-            except OSError as exc:
-                raise AppError(f"无法写出导出文件：{path}", detail=str(exc)) from exc
-    emit(res, args.json, _human)
-    return 0

@@ -1,4 +1,4 @@
-"""User administration and sign-in, for the dashboard and ``python -m core.cli users``.
+"""User administration and sign-in, for the dashboard and the ``users`` command.
 
 Every sign-in (login page, ``users check``, password change) goes through
 ``UserStore.authenticate``: lockout per user and per client address, the same answer for
@@ -7,9 +7,6 @@ change the password gets a :class:`PasswordChangeOnly` result instead of a sessi
 
 from __future__ import annotations
 
-import argparse
-import getpass
-import sys
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -213,54 +210,3 @@ def api_token_rows(actor: Principal, name: str) -> list[dict]:
 
 def ensure_admin(echo=print) -> str | None:
     return UserStore().ensure_admin(echo=echo)
-
-
-def _read_password(args: argparse.Namespace, prompt: str) -> str:
-    if args.password_stdin:
-        return sys.stdin.readline().rstrip("\r\n")
-    if sys.stdin.isatty():
-        return getpass.getpass(prompt)
-    raise BadInputError("非交互环境请使用 --password-stdin 提供密码")
-
-
-def cli_users(args: argparse.Namespace) -> int:
-    from core.cli import emit
-
-    if args.users_command == "add":
-        password = _read_password(args, f"为 {args.name} 设置密码：")
-        scenarios = args.scenario or ["window"]
-        user = add_user(args.name, args.role, password, tenants=args.tenant, domains=args.domain,
-                        scenario=scenarios[0], scenarios=scenarios)
-        emit({"user": user.name}, args.json, lambda r: f"已创建用户 {r['user']}（{user.role.value}）")
-        return 0
-    if args.users_command == "check":
-        password = _read_password(args, f"{args.name} 的密码：")
-        try:
-            result = check_signin(args.name, password)
-        except AuthError as exc:
-            if args.json:
-                print(json_dumps({"user": args.name, "ok": False, "must_change_password": False}))
-            print(f"错误：{exc.user_message}", file=sys.stderr)
-            return 2
-        emit(result, args.json, lambda r: f"{r['user']}：密码正确" + ("（首次登录须修改密码）" if r["must_change_password"]
-                                                                      else ""))
-        return 0
-    if args.users_command in ("token", "revoke-tokens"):
-        from core.security.principals import resolve_user
-
-        actor = resolve_user(args.user) if getattr(args, "user", None) else None
-        if args.users_command == "token":
-            issued = issue_api_token(args.name, ttl_days=args.ttl_days, actor=actor)
-            emit(issued, args.json, lambda r: f"{r['token']}\n（{r['user']} 的 API 令牌，有效期至 {r['expires_at']}；"
-                                              "只显示这一次，请妥善保存）")
-            return 0
-        revoked = revoke_api_tokens(args.name, actor=actor)
-        emit(revoked, args.json, lambda r: f"已吊销 {r['user']} 的 {r['revoked']} 个 API 令牌")
-        return 0
-    raise BadInputError(f"未知子命令：{args.users_command}")
-
-
-def json_dumps(obj) -> str:
-    import json
-
-    return json.dumps(obj, ensure_ascii=False)

@@ -1,5 +1,7 @@
 """The ``core`` package has no import cycles: two modules that import each other (directly or
-round a longer loop) fail this test, listing the loop and the imports that close it.
+round a longer loop) fail this test, listing the loop and the imports that close it. And the
+command line stays in ``core.cli``: no other module of ``core`` imports it, defines a ``cli_*``
+adapter, or (under ``core.services``) parses arguments.
 
 Every ``import core.…`` / ``from core… import …`` counts, at module level or inside a function
 (a function-level import still ties the two modules together); only imports under
@@ -178,3 +180,63 @@ def test_finds_longer_loops_and_ignores_type_checking_imports(tmp_path):
     _write(tmp_path, "core/y.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from core.z import Z\n")
     _write(tmp_path, "core/z.py", "from core.y import *\nZ = 1\n")
     assert cycles(import_graph(tmp_path)) == [("core.x.one", "core.x.three", "core.x.two")]
+
+
+# ---- the command line lives in core.cli ----------------------------------------------------------
+CLI = "core.cli"
+
+
+def _in_cli(module: str) -> bool:
+    return module == CLI or module.startswith(CLI + ".")
+
+
+def cli_importers(graph: dict[str, dict[str, int]]) -> list[str]:
+    """``"module -> core.cli… (line n)"`` for every module outside the CLI that imports it."""
+    return [f"{m} -> {t} (line {line})" for m, edges in sorted(graph.items()) if not _in_cli(m)
+            for t, line in sorted(edges.items()) if _in_cli(t)]
+
+
+def cli_adapters_outside(root: Path, package: str = PACKAGE) -> list[str]:
+    """``"module.cli_name (line n)"`` for every function named ``cli_*`` outside the CLI."""
+    found = []
+    for module, path in module_files(root, package).items():
+        if _in_cli(module):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("cli_"):
+                found.append(f"{module}.{node.name} (line {node.lineno})")
+    return sorted(found)
+
+
+def test_only_the_cli_imports_the_cli():
+    graph = import_graph(REPO)
+    assert any(_in_cli(m) for m in graph), "core.cli not found: the check would be vacuous"
+    assert not cli_importers(graph), ("services return data and the CLI prints it; these modules import the CLI "
+                                      "(move the printing into core/cli/):\n" + "\n".join(cli_importers(graph)))
+
+
+def test_no_cli_adapter_outside_the_cli():
+    found = cli_adapters_outside(REPO)
+    assert not found, "CLI adapters belong in core/cli/ (one module per command group):\n" + "\n".join(found)
+
+
+def test_services_parse_no_arguments():
+    """Argument parsing (argparse, password prompts) is the CLI's; services take plain values."""
+    found = []
+    for module, path in module_files(REPO).items():
+        if module.startswith("core.services."):
+            visitor = _Imports(module, path.name == "__init__.py")
+            visitor.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+            found += [f"{module} imports {name} (line {line})" for name, line in visitor.names
+                      if name.split(".")[0] in ("argparse", "getpass")]
+    assert not found, "\n".join(found)
+
+
+def test_cli_checks_see_a_service_that_prints(tmp_path):
+    _write(tmp_path, "core/__init__.py", "")
+    _write(tmp_path, "core/cli/__init__.py", "def emit(r, as_json):\n    print(r)\n")
+    _write(tmp_path, "core/cli/users.py", "from core.cli import emit\n\ndef cli_ok(args):\n    emit(1, True)\n")
+    _write(tmp_path, "core/services/__init__.py", "")
+    _write(tmp_path, "core/services/users.py", "def cli_users(args):\n    from core import cli\n    cli.emit(1, True)\n")
+    assert cli_importers(import_graph(tmp_path)) == ["core.services.users -> core.cli (line 2)"]
+    assert cli_adapters_outside(tmp_path) == ["core.services.users.cli_users (line 1)"]

@@ -1,41 +1,10 @@
-"""The command-line contract (shared/spec/cli.md): ``python -m core.cli COMMAND ...``.
-
-Each command parses its flags, resolves the acting user, calls one ``core.services``
-function that returns a JSON-able dict, and prints it (``--json``) or a short human summary.
-Exit codes: 0 ok, 1 failed, 2 bad input. No traceback unless ``--debug``.
-"""
+"""The argument parser of ``python -m core.cli``: every command, subcommand and flag of the
+contract (shared/spec/cli.md). Parsing only; the handlers live in the command modules."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
-import sys
-import traceback
 from pathlib import Path
-from typing import Any, Callable
-
-from core.errors import AppError, BadInputError
-
-# command -> (module, function). A command whose service has not landed yet says so and
-# exits 1; it never prints made-up output.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "demo": ("core.services.demo", "cli_demo"),
-    "templates": ("core.services.build", "cli_templates"),
-    "build-graph": ("core.services.build", "cli_build_graph"),
-    "ingest-docs": ("core.services.ingest", "cli_ingest_docs"),
-    "retrieve": ("core.services.ingest", "cli_retrieve"),
-    "ask-docs": ("core.services.ask_docs", "cli_ask_docs"),
-    "task": ("core.services.task", "cli_task"),
-    "ask-kg": ("core.services.ask_kg", "cli_ask_kg"),
-    "source-row": ("core.services.ask_kg", "cli_source_row"),
-    "eval": ("core.services.eval", "cli_eval"),
-    "users": ("core.services.users", "cli_users"),
-    "audit": ("core.services.audit", "cli_audit"),
-    "feedback": ("core.services.review", "cli_feedback"),
-    "review": ("core.services.review", "cli_review"),
-    "graph": ("core.services.explore", "cli_graph"),
-}
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -213,92 +182,3 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--user", help="以该管理员身份执行（默认本机操作员）")
     _common(t)
     return parser
-
-
-def emit(result: Any, as_json: bool, human: Callable[[Any], str] | None = None) -> None:
-    if as_json:
-        print(json.dumps(result, ensure_ascii=False, default=str))
-    else:
-        print(human(result) if human else json.dumps(result, ensure_ascii=False, indent=2, default=str))
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not args.command:
-        parser.print_help()
-        return 0
-    if args.command == "users" and not getattr(args, "users_command", None):
-        parser.parse_args(["users", "--help"])
-    if args.command == "review" and not getattr(args, "review_command", None):
-        parser.parse_args(["review", "--help"])
-    if args.command == "graph" and not getattr(args, "graph_command", None):
-        parser.parse_args(["graph", "--help"])
-    module_name, func_name = COMMANDS[args.command]
-    debug = getattr(args, "debug", False)
-    try:
-        try:
-            module = importlib.import_module(module_name)
-            handler = getattr(module, func_name)
-        except (ModuleNotFoundError, AttributeError) as exc:
-            if debug:
-                traceback.print_exc()
-            missing = getattr(exc, "name", "") or ""
-            if isinstance(exc, ModuleNotFoundError) and not missing.startswith("core"):
-                raise
-            print(f"命令 {args.command} 尚未在此版本中提供", file=sys.stderr)
-            return 1
-        return int(handler(args) or 0)
-    except AppError as exc:
-        if debug:
-            traceback.print_exc()
-        print(f"错误：{exc.user_message}", file=sys.stderr)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        return 1
-    except Exception as exc:  # noqa: BLE001 - last line of defence for the CLI contract
-        if debug:
-            traceback.print_exc()
-        else:
-            print(f"错误：{type(exc).__name__}: {exc}（加 --debug 查看详情）", file=sys.stderr)
-        return 1
-
-
-def read_batch(path: Path) -> list[dict]:
-    """Parse a ``--batch`` JSONL file; a bad line becomes ``{"id", "error"}``."""
-    if not path.is_file():
-        raise BadInputError(f"批量文件不存在：{path}")
-    records = []
-    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-            if not isinstance(rec, dict) or not str(rec.get("question", "")).strip():
-                raise ValueError("缺少 question")
-            rec.setdefault("id", str(i))
-        except ValueError as exc:
-            rec = {"id": str(i), "error": f"第 {i} 行无法解析：{exc}"}
-        records.append(rec)
-    return records
-
-
-def run_batch(args: argparse.Namespace, one: Callable[[dict], dict]) -> int:
-    """Shared ``--batch`` loop: one JSON object per input line, in order; a failing line
-    prints ``{"id", "error"}`` and the batch goes on."""
-    for rec in read_batch(args.batch):
-        if "error" in rec:
-            out = rec
-        else:
-            try:
-                out = {"id": rec["id"], **one(rec)}
-            except AppError as exc:
-                out = {"id": rec["id"], "error": exc.user_message}
-            except Exception as exc:  # noqa: BLE001 - one bad line must not stop the batch
-                out = {"id": rec["id"], "error": f"{type(exc).__name__}: {exc}"}
-        print(json.dumps(out, ensure_ascii=False, default=str), flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
