@@ -2,7 +2,9 @@
 campaign give different dates for the same slot (the later round prevails, or the earlier one
 has expired), the Shandong plan and the Jinan rules agree on the subsidy figures (no note), and
 another tenant's copy of a round with other dates never reaches a note, a citation or the
-trace. Rules mode and LLM mode (a local Chat Completions server) both reconcile in code."""
+trace. The same department spelled two ways (市商务局 / 各市商务主管部门, 市发展改革委 / 各市发展改革委)
+and the same condition in both rounds (不限户籍) are no conflict either. Rules mode and LLM mode (a
+local Chat Completions server) both reconcile in code."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ ROUND1 = "济南市2025年下半年汽车消费补贴活动第一轮公告.docx"
 ROUND2 = "济南市2025年下半年汽车消费补贴活动第二轮公告.docx"
 JINAN = "关于印发《济南市2025年家电以旧换新补贴实施细则》的通知(1).pdf"
 PROVINCE = "省商务厅等4部门关于印发《山东省2025年家电以旧换新实施方案》的通知.pdf"
+# the county's and the city's annual reports: each office compiles its own (no conflict between levels)
+REPORTS = ("洪泽区2023年政府信息公开工作年度报告.pdf", "淮安市人民政府2024年政府信息公开工作年度报告.pdf")
 OUTSIDE_DATES = "2025年8月6日10时至2025年9月30日24时"  # only in the other tenant's copy
 ASK_DEADLINE = "济南下半年汽车消费补贴的补贴资料申报时间是什么时候？"
 
@@ -48,8 +52,9 @@ def conflict_home(tmp_path_factory, shared_data, model_cache) -> Path:
 
         admin = resolve_user(None)
         policies = shared_data / "policies"
-        mine = ingest_paths([policies / n for n in (ROUND1, ROUND2, JINAN, PROVINCE)], admin, "demo", approve=True)
-        assert len(mine["documents"]) == 4, mine["errors"]
+        mine = ingest_paths([policies / n for n in (ROUND1, ROUND2, JINAN, PROVINCE, *REPORTS)], admin, "demo",
+                            approve=True)
+        assert len(mine["documents"]) == 6, mine["errors"]
         outside = _other_tenant_copy(policies / ROUND2, home / "第二轮公告（外单位）.docx")
         theirs = ingest_paths([outside], admin, "other", approve=True)
         assert len(theirs["documents"]) == 1, theirs["errors"]
