@@ -24,10 +24,11 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from core.agents.rag.logic import (
-    COMPARE_Q, ORDINAL, amount_fits, drop_failed_claims, heading_org, question_amounts, slot_gaps, slot_kind,
-    split_claims, tier_spans, without_tiers,
-)
+from core.agents.rag.amounts import amount_fits, question_amounts, tier_spans, without_tiers
+from core.agents.rag.claims import drop_failed_claims, split_claims
+from core.agents.rag.followup import ORDINAL
+from core.agents.rag.ruledata import pattern
+from core.agents.rag.slots import heading_org, slot_gaps, slot_kind
 from core.agents.rag.runtime import doc_title
 from core.agents.rag.textutil import key_terms, ngram_containment, norm, place_words
 from core.documents.orgs import OrgKey, org_mentions, same_org
@@ -217,7 +218,7 @@ def detect_conflicts(question: str, answer: str, used: list[dict], pool: list[di
     documents: ``[{"slot", "units", "a": side, "b": side, "decision"}]`` where a side is
     ``{"doc", "chunk_id", "sentence", "values"}`` and ``a`` is the answer's."""
     kind, shape = slot_kind(question)
-    if kind not in precedence_rules()["slot_kinds"] or shape is None or COMPARE_Q.search(question or ""):
+    if kind not in precedence_rules()["slot_kinds"] or shape is None or pattern("compare_q").search(question or ""):
         return []
     cited = list(dict.fromkeys(used[n - 1]["doc_id"] for c in split_claims(answer) for n in c["cites"]
                                if 1 <= n <= len(used)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from langgraph.graph import END, START, StateGraph
 
-from core.agents.rag.logic import STRONG_THRESHOLD
+from core.agents.rag.scoring import STRONG_THRESHOLD
 from core.agents.rag.nodes import (
     check, clarify, fallback, finalize, generate, grade, guard, reconcile, reflect, retrieve, rewrite,
 )

@@ -11,42 +11,13 @@ import re
 import unicodedata
 from functools import lru_cache
 
-# Words that carry no retrieval signal in a policy question.
-STOPWORDS = frozenset("""
-的 了 是 在 有 和 与 及 或 吗 呢 吧 啊 呀 么 嘛 哦 请问 请 问 我 我们 你 你们 他 她 它 这 那 这个 那个 这些 那些
-什么 怎么 怎样 怎么样 如何 多少 几 哪 哪些 哪个 哪里 哪儿 为什么 是否 能否 可以 能 会 要 需要 想 想要 知道 一下
-告诉 说说 讲讲 介绍 跟 给 对 向 把 被 从 到 就 都 也 还 又 再 很 最 更 一个 一些 有没有 没有 有无 是不是
-包括 包含 涵盖 关于 对于 规定 相关 具体 情况 内容 问题 一般 现在 目前 如果 的话 多久 时候 哪天 办 怎么办 啥 咋 呗 多 少
-发生 出现 遇到 碰到 发现 该怎么办 应该 应当 无法
-""".split())
+from core.agents.rag.ruledata import (
+    colloquial_rewrites, derived_caches, pattern, synonyms, vocab_entry, weight, weights, words,
+)
 
-# Generic topic words: a question made only of these is too vague to retrieve on.
-GENERIC_TERMS = frozenset("""
-政策 补贴 补助 文件 通知 规定 办法 细则 方案 公告 活动 标准 条件 材料 流程 申请 申报 领取 资料 优惠 措施 要求
-政府 部门 单位 条款 条 第二条 事项 东西 信息 内容 政策文件 说说 聊聊 了解 介绍 资金 钱 多少钱 金额 时间 期限
-时候 情况 方面 相关 有关 具体 问题 办法 处理 文号 发文 机关 发文机关 发文单位 印发 发布 日期 名称 标题 全称 文件名
-""".split())
-
+# Word lists, the synonym table and the colloquial rewrites are data
+# (data/rules/rag_vocabulary.json, rag_patterns.json), read through core.agents.rag.ruledata.
 _FATAL_POS = {"n", "nz", "nt", "nr", "ns", "l", "i", "nrt", "nw"}
-_YESNO = re.compile(r"[吗么][?？。]?\s*$|是否|能否|可否|可不可以|能不能|是不是|有没有")
-_NUMERAL_NOUNS = frozenset(("二手", "一手", "二手车", "二手房"))
-_WEAK_VERBS = frozenset("""可以 能够 需要 享受 参加 参与 购买 办理 申请 申领 领取 使用 提供 进行 获得 得到 补贴 支持 适用
-拿到 拿 领到 能用 用 享有 算 算不算 属于""".split())
-# colloquial time frames (1月份开始的那次) that point at a document rather than name a subject
-_TIME_FRAMES = frozenset("月份 年份 月初 月底 年初 年底 上旬 中旬 下旬 那次 这次 那个 这个".split())
-# nouns that name the aspect asked about (有哪些分类 / 什么用途 / 如何合理…), not its subject: an
-# answer need not repeat them, so they never decide that the corpus lacks the subject
-ASPECT_WORDS = frozenset("""用途 分类 类别 种类 类型 方式 方法 办法 途径 条件 要求 程序 流程 步骤 手续 标准 范围 对象 依据 原因
-作用 意义 区别 内容 措施 注意事项 事项 收费 费用 合理 正确 科学 充分 主要 常见 具体 有效 家庭 日常 平时 常见问题 问题
-定义 概念 含义 概况 特点 要点 结果 错误 规定 政策""".split())
-_COMMON_VERB_FREQ = 3000  # a yes/no predicate this common (增加 / 进行) says little about the subject
-_COMMON_NOUN_FREQ = 20000  # nor does a noun this common (企业 34826, 问题, 工作)
-# the question word right before the noun it asks for (哪几个**等级**, 哪些**证件**)
-_ASK_BEFORE = frozenset("哪几个 哪几种 哪几类 哪几家 哪些 哪个 哪种 哪类 哪家 什么 几个 几种 几类 啥".split())
-# words that frame a question (哪几个环节 / 叫什么名字) rather than name what it is about
-FRAME_WORDS = frozenset("环节 名字 名称 步骤 方面 部分 东西 地方 事情 事项 内容 情况 问题 具体 哪几个 几个 哪几".split())
-# a char that ends the previous word in a search-mode cut ("活动中买" → 中买, "工作中市" → 中市)
-_GLUE_HEAD = frozenset("中在和的对了与及或")
 
 
 @lru_cache(maxsize=4096)
@@ -59,39 +30,40 @@ def salient_nouns(question: str) -> tuple[str, ...]:
     q = strip_citations(unicodedata.normalize("NFKC", question or ""))
     out = []
     out += [y + "年" for y in re.findall(r"((?:19|20)\d{2})\s*年", q)]
-    yesno = bool(_YESNO.search(q))  # in a yes/no question the predicate (退税, 提现) must be covered too
+    yesno = bool(pattern("yesno").search(q))  # in a yes/no question the predicate (退税, 提现) must be covered too
     # ...the predicate asked about, nearest the question mark: other verbs set the scene
     # (成功办理异地就医**备案**后，…还能医保报销吗)
     preds = set(yesno_predicates(q)) if yesno else set()
     prev = ""
     for w in pseg.cut(q):
         word, flag = w.word.strip(), w.flag
-        asked = prev in _ASK_BEFORE and flag in ("b", "vn", "an")  # 分为哪几个等级: 等级 is what is asked
+        asked = prev in words("ask_before") and flag in ("b", "vn", "an")  # 分为哪几个等级: 等级 is what is asked
         prev = word or prev
-        pos_ok = flag in _FATAL_POS or asked or (yesno and flag == "b" and word not in _WEAK_VERBS) or word in preds
-        if word in _TIME_FRAMES or word in ASPECT_WORDS:
+        pos_ok = flag in _FATAL_POS or asked or (yesno and flag == "b" and word not in words("weak_verbs")) or word in preds
+        if word in words("time_frames") or word in words("aspect_words"):
             continue
-        if flag.startswith("n") and (_jieba().get_FREQ(word) or 0) >= _COMMON_NOUN_FREQ:
+        if flag.startswith("n") and (_jieba().get_FREQ(word) or 0) >= weight("common_noun_freq"):
             continue  # 企业 / 问题 / 工作: too common to tell what a document is about
-        if word in _NUMERAL_NOUNS:  # 二手 is tagged a numeral but names what is asked about
+        if word in words("numeral_nouns"):  # 二手 is tagged a numeral but names what is asked about
             if word not in out:
                 out.append(word)
             continue
-        if len(word) < 2 or word in STOPWORDS or word in GENERIC_TERMS or word in FRAME_WORDS or not pos_ok:
+        if len(word) < 2 or word in words("stopwords") or word in words("generic_terms") or word in words("frame_words") \
+                or not pos_ok:
             continue
-        if len(word) == 2 and word[0] in _GLUE_HEAD and not _in_dictionary(word):
+        if len(word) == 2 and word[0] in _glue_heads() and not _in_dictionary(word):
             continue  # an HMM guess gluing a particle to the next word (活动中买 → 中买)
         if re.match(r"^(多|几|哪|什么|啥|怎)", word):
             continue  # the question type (多长时间 / 几年), not its subject
         if re.fullmatch(r"[\d一二两三四五六七八九十]+[\u4e00-\u9fff]?", word):
             continue
-        if len(word) == 2 and word[1] in "是的了有在" and not _in_dictionary(word):
+        if len(word) == 2 and _glued("particle_after_noun", word[1]) and not _in_dictionary(word):
             continue  # 账是 in 辅助账是必须…: a particle glued to the noun before it
-        if len(word) == 2 and word[0] in "号条款项" and not _in_dictionary(word):
+        if len(word) == 2 and _glued("number_tail_before_verb", word[0]) and not _in_dictionary(word):
             continue  # a document number's or article's tail glued to the verb after it (711号指的是)
-        if len(word) == 2 and word[1] in "会能要可将也都还就才":
+        if len(word) == 2 and _glued("modal_after", word[1]):
             continue  # a jieba artefact gluing a modal to a noun (券会 in 消费券会返还)
-        if len(word) == 2 and word[0] in "能会要可还都就也" and not _in_dictionary(word):
+        if len(word) == 2 and _glued("modal_before", word[0]) and not _in_dictionary(word):
             continue  # a modal glued to the verb after it (能领 / 要交)
         if word not in out:
             out.append(word)
@@ -105,7 +77,7 @@ def yesno_predicates(question: str) -> tuple[str, ...]:
 
     _jieba()
     q = strip_citations(unicodedata.normalize("NFKC", question or "")).strip().rstrip("？?。!！ ")
-    if not _YESNO.search(q + "？"):
+    if not pattern("yesno").search(q + "？"):
         return ()
     clause = re.split(r"[，,；;。?？]", q)[-1]
     out = []
@@ -114,9 +86,9 @@ def yesno_predicates(question: str) -> tuple[str, ...]:
         word = w.word.strip()
         if i + 1 < len(cut) and cut[i + 1].word == "的":
             continue  # 上传的材料: the verb qualifies a noun, it is not what is asked
-        if w.flag not in ("v", "vn") or len(word) < 2 or word in _WEAK_VERBS or word in STOPWORDS \
-                or word in GENERIC_TERMS or _YESNO.search(word) or re.search(r"[能可会要吗么]", word) \
-                or (_jieba().get_FREQ(word) or 0) >= _COMMON_VERB_FREQ:
+        if w.flag not in ("v", "vn") or len(word) < 2 or word in words("weak_verbs") or word in words("stopwords") \
+                or word in words("generic_terms") or pattern("yesno").search(word) or re.search(r"[能可会要吗么]", word) \
+                or (_jieba().get_FREQ(word) or 0) >= weight("common_verb_freq"):
             continue
         out.append(word)
     return tuple(out[-1:])  # the action nearest the question mark
@@ -129,144 +101,27 @@ def _in_dictionary(word: str) -> bool:
         return True
 
 
-# Offline synonym table used by the reflection step to widen a missed query.
-SYNONYMS: dict[str, list[str]] = {
-    "补贴": ["补助", "资金", "礼包", "奖励"],
-    "补助": ["补贴"],
-    "材料": ["资料", "申报资料", "提交资料"],
-    "资料": ["材料"],
-    "申请": ["申领", "申报"],
-    "申领": ["申请", "申报"],
-    "多久": ["有效期", "期限", "时间"],
-    "有效期": ["期限", "多久"],
-    "时间": ["活动时间", "期限", "日期"],
-    "多少钱": ["金额", "标准", "元"],
-    "标准": ["补贴标准", "金额", "比例"],
-    "比例": ["%", "标准"],
-    "上限": ["不超过", "最多"],
-    "最多": ["不超过", "上限"],
-    "加油卡": ["加油储值卡"],
-    "租房": ["租赁住房", "租金"],
-    "房租": ["租金", "租赁"],
-    "领取": ["申领", "领"],
-    "开始": ["开放", "开启", "启动"],
-    "收到": ["受理", "接收"],
-    "发布": ["印发", "发文"],
-    "结束": ["截止", "止"],
-    "购买": ["购置", "购"],
-    "买": ["购买", "购置"],
-    "买车": ["购车", "购置", "乘用车"],
-    "购车": ["购置", "购买", "销售"],
-    "认定": ["视为", "认定", "算作"],
-    "汽车": ["乘用车", "车辆"],
-    "电话": ["客服", "热线", "咨询"],
-    "咨询": ["客服", "热线", "电话"],
-    "家电": ["电冰箱", "洗衣机", "空调"],
-    "个税": ["个人所得税"],
-    "修复": ["信用修复", "失信修复"],
-    "条件": ["范围", "对象", "资格"],
-    "谁": ["对象", "范围", "个人", "企业"],
-    "多少": ["金额", "标准"],
-    # policy vocabulary: how citizens ask vs how documents say it
-    "资金来源": ["资金保障", "资金管理", "特别国债", "中央和地方资金", "财政"],
-    "来源": ["保障", "国债", "统筹使用"],
-    "资金": ["资金保障", "补贴资金", "额度"],
-    "总额": ["共计", "总计", "额度", "合计"],
-    "总共": ["共计", "总计", "合计"],
-    "一共": ["共计", "总计", "合计"],
-    "类别": ["类", "品类", "品种", "范围"],
-    "种类": ["类", "品类", "品种", "范围"],
-    "几辆": ["限购", "辆"],
-    "数量": ["限购", "数量", "件数"],
-    "几轮": ["轮"],
-    "平台": ["APP", "公众号", "权益平台", "服务平台"],
-    "解释": ["解释权"],
-    "受理": ["新收", "收到", "申请数量"],
-    "申请数": ["申请数量", "新收"],
-    "退款": ["退货", "退款"],
-    "返还": ["返还", "退回"],
-    "垫付": ["垫付", "垫资"],
-    "印发": ["发布", "印发"],
-    "延期": ["延期", "推迟"],
-    "联系电话": ["电话", "咨询"],
-    "限额": ["不超过", "最高", "上限"],
-    "最高": ["不超过", "上限", "最多"],
-    "截止": ["截至", "止", "前完成"],
-    "百分之": ["%", "比例"],
-    "百分比": ["%", "比例"],
-    "参加": ["参与", "申领"],
-    "参与": ["参加"],
-    "到账": ["发放至", "拨付", "兑付", "到位"],
-    "拨付": ["兑付", "拨付"],
-    "发放": ["发放", "兑付", "拨付"],
-    # colloquial words citizens use → the documents' wording
-    "公司": ["企业", "单位"],
-    "拿到": ["获取", "获得", "取得", "领取", "已获"],
-    "退回来": ["返还", "退回"],
-    "退回": ["返还"],
-    "退钱": ["退款", "返还"],
-    "限制": ["不超过", "上限", "不得", "不可", "限购", "仅限"],
-    "大小": ["不超过", "大小"],
-    "报名": ["自愿报名", "报名"],
-    "证照": ["营业执照", "执照", "证件", "证书"],
-    "营业执照": ["执照"],
-    "身份证": ["身份证明", "身份证"],
-    "到期": ["有效期", "过期", "失效"],
-    "过期": ["失效", "有效期", "过期"],
-    "作废": ["失效", "过期"],
-    "插电混动": ["插电式混合动力"],
-    "混动": ["混合动力"],
-    "电车": ["新能源汽车", "纯电动"],
-    "油车": ["燃油车"],
-    "新能源车": ["新能源汽车", "新能源"],
-    "保险": ["商业保险", "保险单"],
-    "车险": ["商业保险", "保险单"],
-    "商业险": ["商业保险"],
-    "邮箱": ["电子邮箱", "邮箱"],
-    "电邮": ["电子邮箱"],
-    "联系方式": ["电话", "电子邮箱", "地址"],
-    "付钱": ["支付", "付款", "结算"],
-    "付款": ["支付", "结算"],
-    "减掉": ["立减", "减免", "抵扣"],
-    "直接减": ["立减"],
-    "外地人": ["不限户籍", "户籍", "外地"],
-    "户口": ["户籍"],
-    "外地": ["上牌地区", "挂牌地区", "异地"],  # 在外地挂牌 ↔ 不限…挂牌地区 (not 不限户籍: where one uses a coupon is no 户籍)
-    "挂牌": ["挂牌地区", "上牌地区", "上牌"],
-    "地域": ["地区", "户籍", "定位"],
-    "别人": ["本人", "他人", "第三人"],
-    "他人": ["本人", "他人"],
-    "转让": ["转让", "转借", "仅限本人", "买卖"],
-    "同时": ["叠加", "同时"],
-    "办事": ["服务", "办理", "受理"],
-    "网上商城": ["电商平台", "线上", "网上"],
-    "网购": ["电商平台", "线上"],
-    "网上": ["电商平台", "线上", "网上"],
-    "一单": ["每单", "单笔订单"],
-}
+def _glued(kind: str, char: str) -> bool:
+    """Is ``char`` one a search-mode cut glues to a neighbour (data: vocabulary "glue_chars")?"""
+    return char in vocab_entry("glue_chars")[kind]
 
-# colloquial forms → the forms documents write (2500块 → 2500元, 20万 → 20万元, 1月份 → 1月)
-_COLLOQUIAL = [
-    (re.compile(r"(\d+(?:\.\d+)?)\s*(?:块钱|块|元钱|元人民币)"), r"\1元"),
-    (re.compile(r"(\d+(?:\.\d+)?)\s*万(?![元人户件辆台次条个张名家项余多])"), r"\1万元"),
-    (re.compile(r"(\d+(?:\.\d+)?)\s*[wW](?![a-zA-Z])"), r"\1万元"),
-    (re.compile(r"(\d{1,2})\s*月份"), r"\1月"),
-    (re.compile(r"(?<![补])补(?=(?:几|多少))"), "补贴"),
-    (re.compile(r"商业险"), "商业保险"),
-    (re.compile(r"外地(?:户口|户籍)"), "外地人"),
-    (re.compile(r"同一个(?=[\u4e00-\u9fff])"), "同一"),
-    (re.compile(r"哪(?:个|一)?段时间|什么时间段|哪个时间段"), "什么时间"),
-    (re.compile(r"第([一二三四五六七八九\d])批(?!次)"), lambda m: "批次" + _CN_DIGIT.get(m.group(1), m.group(1))),
-    (re.compile(r"(号)文(?:件)?(?:里|中|里面)"), r"\1文件中"),  # 860号文里 → 860号文件中
-]
+
+def _glue_heads() -> str:
+    """Chars that end the previous word in a search-mode cut ("活动中买" → 中买, "工作中市" → 中市)."""
+    return vocab_entry("glue_heads")["chars"]
+
+
+def _cn_digit1(template: str):
+    """A replacement writing group 1's Chinese numeral as a digit (第二批 → 批次2)."""
+    return lambda m: template.replace("{cn_digit1}", _CN_DIGIT.get(m.group(1), m.group(1)))
 
 
 def canonical_question(text: str) -> str:
     """A question with its colloquial amounts, units and dates written the way documents write
     them, so that tier matching (15万 in 10万元至30万元) and term coverage see them."""
     out = text or ""
-    for pat, rep in _COLLOQUIAL:
-        out = pat.sub(rep, out)
+    for pat, rep in colloquial_rewrites():
+        out = pat.sub(_cn_digit1(rep) if "{cn_digit1}" in rep else rep, out)
     return out
 
 _WS = re.compile(r"\s+")
@@ -323,8 +178,6 @@ def ngram_containment(claim: str, source: str, n: int = 2) -> float:
     return len(a & b) / len(a)
 
 
-# names of programmes the documents use that jieba would cut apart (泉城购 → 泉城 / 购一单)
-DOMAIN_WORDS = ("泉城购", "首保", "以旧换新", "加油储值卡", "加油卡", "消费券", "插电混动", "商业险")
 _JIEBA_READY = False
 
 
@@ -337,10 +190,16 @@ def _jieba():
     if not _JIEBA_READY:
         jieba.setLogLevel(logging.WARNING)
         jieba.initialize()
-        for w in DOMAIN_WORDS:
-            jieba.add_word(w, freq=20000, tag="nz")
+        domain = vocab_entry("domain_words")  # programme names jieba would cut apart (泉城购 → 泉城 / 购)
+        for w in domain["words"]:
+            jieba.add_word(w, freq=domain["freq"], tag=domain["tag"])
         _JIEBA_READY = True
     return jieba
+
+
+def lcut(text: str) -> list[str]:
+    """jieba's precise-mode cut of ``text`` (domain words kept whole)."""
+    return _jieba().lcut(text)
 
 
 @lru_cache(maxsize=4096)
@@ -353,15 +212,15 @@ def key_terms(question: str) -> tuple[str, ...]:
     terms: list[str] = []
     for w in jieba.cut_for_search(q):
         w = w.strip()
-        if not w or w in STOPWORDS:
+        if not w or w in words("stopwords"):
             continue
-        if len(w) == 2 and w[1] in "有是的了在和及" and not w.isdigit():
+        if len(w) == 2 and _glued("particle_after_term", w[1]) and not w.isdigit():
             continue  # a search-mode artefact such as 券有 / 券是
         if len(w) == 1 and not w.isdigit():
             continue
-        if len(w) == 2 and (w[1] in "能会要可将也都还就才" or w[0] in "能会要可还都就也") and not _in_dictionary(w):
+        if len(w) == 2 and (_glued("modal_after", w[1]) or _glued("modal_before", w[0])) and not _in_dictionary(w):
             continue  # 车能 / 能补 / 要交: a modal glued to a neighbour, not a term
-        if w in _TIME_FRAMES:
+        if w in words("time_frames"):
             continue
         if w not in terms:
             terms.append(w)
@@ -375,18 +234,19 @@ def key_terms(question: str) -> tuple[str, ...]:
 
 
 def specific_terms(question: str) -> list[str]:
-    return [t for t in key_terms(question) if t not in GENERIC_TERMS]
+    return [t for t in key_terms(question) if t not in words("generic_terms")]
 
 
 def term_weight(term: str) -> float:
+    w = weights()
     if term.isdigit():
-        return 2.0
+        return w["number_term"]
     if re.fullmatch(r"(几|多少)[\u4e00-\u9fff]{1,2}", term):
-        return 2.5  # the answer type (几辆 / 多少天) decides which sentence answers
-    w = min(len(term), 4) / 2.0
-    if term in GENERIC_TERMS:
-        w *= 0.5
-    return w
+        return w["count_question_term"]  # the answer type (几辆 / 多少天) decides which sentence answers
+    tw = min(len(term), w["term_length_cap"]) / w["term_length_divisor"]
+    if term in words("generic_terms"):
+        tw *= w["generic_term_factor"]
+    return tw
 
 
 def term_in(term: str, text_norm: str) -> bool:
@@ -405,14 +265,12 @@ def term_in(term: str, text_norm: str) -> bool:
     return False
 
 
-# counting units citizens use interchangeably for one thing (几台空调 ↔ 最多补贴3件)
-_UNIT_FAMILIES = ("台件个套部只", "天日", "张份", "家户", "次回")
 
 
 def unit_pattern(unit: str) -> str:
     """Regex of a counting unit and the units used interchangeably with it."""
     if len(unit) == 1:
-        for fam in _UNIT_FAMILIES:
+        for fam in vocab_entry("unit_families")["families"]:  # 几台空调 ↔ 最多补贴3件
             if unit in fam:
                 return "[" + fam + "]"
     return re.escape(unit)
@@ -429,12 +287,37 @@ def coverage(terms: list[str] | tuple[str, ...], text: str) -> tuple[float, list
         if term_in(t, tn):
             got += w
             hit.append(t)
-        elif any(norm(syn) in tn for syn in SYNONYMS.get(t, ())):
-            got += 0.8 * w
+        elif any(norm(syn) in tn for syn in synonyms().get(t, ())):
+            got += weights()["synonym_hit_share"] * w
             hit.append(t)
         else:
             miss.append(t)
     return (got / total if total else 0.0), hit, miss
+
+
+def expand_terms(missing: list[str]) -> list[str]:
+    """The documents' wordings of missed terms (data/rules/rag_vocabulary.json "synonyms"), for a
+    term itself and for any synonym key inside it."""
+    table = synonyms()
+    out: list[str] = []
+    for t in missing:
+        for syn in table.get(t, []):
+            if syn not in out:
+                out.append(syn)
+        for k, syns in table.items():
+            if k != t and k in t:
+                for syn in syns:
+                    if syn not in out:
+                        out.append(syn)
+    return out
+
+
+ARTICLE = re.compile(r"第([一二三四五六七八九十百零\d]{1,5})(条|章|款|项|节)")
+
+
+def article_refs(text: str) -> list[str]:
+    """Articles a text names (第二条, 第三章)."""
+    return ["第" + m.group(1) + m.group(2) for m in ARTICLE.finditer(text or "")]
 
 
 _SENT_END = re.compile(r"(?<=[。！？!?；;])")
@@ -539,10 +422,10 @@ def _places(t: str) -> tuple[str, ...]:
     _jieba()
     out = []
     for w in pseg.cut(t):
-        if len(w.word) == 2 and w.word[0] in _GLUE_HEAD:
+        if len(w.word) == 2 and w.word[0] in _glue_heads():
             continue  # 工作中市场 → "中市": a particle glued to 市, not a place
         if w.flag == "ns" and re.search(r"(省|市|区|县|自治区)$", w.word) and len(w.word) >= 2 \
-                and w.word not in ("地区", "城区", "社区", "辖区", "市区", "全市", "全省", "全区", "各市", "本市"):
+                and w.word not in words("place_not_names"):
             out.append(w.word)
     return tuple(out)
 
@@ -577,3 +460,6 @@ def entities(text: str) -> list[str]:
         if e and e not in seen:
             seen.append(e)
     return seen
+
+
+derived_caches(salient_nouns, yesno_predicates, key_terms, _places)

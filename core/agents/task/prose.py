@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from core.agents.rag.logic import claim_support, split_claims
+from core.agents.rag.claims import claim_support, split_claims
 from core.llm.client import READ_ONLY_SAFETY
 from core.security.injection import DATA_INSTRUCTION, data_block, detect_injection
 

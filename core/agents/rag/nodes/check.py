@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from core.agents.rag.logic import check_citations, drop_failed_claims
+from core.agents.rag.claims import check_citations, drop_failed_claims
 from core.agents.rag.runtime import add_trace, get_runtime, usable_llm
 
 

@@ -8,7 +8,7 @@ import re
 import time
 from collections import Counter
 
-from core.agents.rag.logic import generic_topic
+from core.agents.rag.gaps import generic_topic
 from core.agents.rag.runtime import add_trace, get_runtime
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from core.agents.rag.logic import related_documents, top_authorities
+from core.agents.rag.gaps import related_documents, top_authorities
 from core.agents.rag.runtime import add_trace, doc_title
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from core.agents.rag.logic import best_quote, split_claims
+from core.agents.rag.claims import best_quote, split_claims
 from core.agents.rag.runtime import add_trace, doc_title
 from core.security.injection import screen_answer
 

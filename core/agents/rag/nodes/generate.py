@@ -8,9 +8,12 @@ from __future__ import annotations
 import time
 
 from core.agents.rag.aliases import apply_aliases
-from core.agents.rag.logic import MAX_USED, extract_answer, part_pool, render_claims
+from core.agents.rag.answer_extraction import MAX_USED, extract_answer
+from core.agents.rag.claims import render_claims
+from core.agents.rag.ruledata import synonyms
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
-from core.agents.rag.textutil import SYNONYMS, key_terms, norm, specific_terms, term_in, yesno_predicates
+from core.agents.rag.scoring import part_pool
+from core.agents.rag.textutil import key_terms, norm, specific_terms, term_in, yesno_predicates
 from core.llm.client import READ_ONLY_SAFETY
 from core.security.injection import DATA_INSTRUCTION, data_block
 
@@ -93,7 +96,7 @@ def generate(state: dict, *, config) -> dict:
             # a yes/no question is answered by a sentence about its action (直接减掉 → 支付立减):
             # look for one with the action's document wording; none → those sentences do not
             # answer it (能不能和…叠加享受？ answered from sentences that never speak of 叠加)
-            wording = [w for p in preds for w in [p, *SYNONYMS.get(p, ())] if len(w) >= 2]
+            wording = [w for p in preds for w in [p, *synonyms().get(p, ())] if len(w) >= 2]
             draft, claims = extract_answer(question, wording + focus_terms, used)
             if not any(_says(p, c["text"]) for p in preds for c in claims):
                 draft, claims = "", []
@@ -105,7 +108,7 @@ def generate(state: dict, *, config) -> dict:
 
 def _says(word: str, text: str) -> bool:
     t = norm(text)
-    return term_in(word, t) or any(norm(x) in t for x in SYNONYMS.get(word, ()))
+    return term_in(word, t) or any(norm(x) in t for x in synonyms().get(word, ()))
 
 
 PART_USED = 3

@@ -8,8 +8,10 @@ import time
 
 from pydantic import BaseModel, Field
 
-from core.agents.rag.logic import REL_THRESHOLD, merge_pool, part_pool, question_gaps, score_chunk, slot_kind
+from core.agents.rag.gaps import question_gaps
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
+from core.agents.rag.scoring import REL_THRESHOLD, merge_pool, part_pool, score_chunk
+from core.agents.rag.slots import slot_kind
 from core.security.injection import DATA_INSTRUCTION, data_block
 
 MAX_GRADE = 16

@@ -7,7 +7,7 @@ import re
 import time
 from collections import defaultdict
 
-from core.agents.rag.logic import expand_terms
+from core.agents.rag.textutil import expand_terms
 from core.agents.rag.runtime import add_trace, doc_title
 
 

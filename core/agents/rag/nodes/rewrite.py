@@ -11,11 +11,12 @@ import time
 from pydantic import BaseModel, Field
 
 from core.agents.rag.aliases import apply_aliases
-from core.agents.rag.logic import (
-    article_refs, expand_terms, is_followup, is_vague, resolve_followup, split_compound, split_subquestions,
-)
+from core.agents.rag.compound import split_compound, split_subquestions
+from core.agents.rag.followup import is_followup, is_vague, resolve_followup
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
-from core.agents.rag.textutil import canonical_question, entities, key_terms, norm, specific_terms
+from core.agents.rag.textutil import (
+    article_refs, canonical_question, entities, expand_terms, key_terms, norm, specific_terms,
+)
 
 
 class RewriteOut(BaseModel):
