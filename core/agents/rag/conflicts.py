@@ -110,8 +110,8 @@ def condition_values(sentence: str) -> dict[str, set[str]]:
     text = norm(sentence)
     out: dict[str, set[str]] = {}
     for facet, row in condition_facets().items():
-        for value, pattern in (row.get("values") or {}).items():
-            if re.search(pattern, text):
+        for value, regex in (row.get("values") or {}).items():
+            if re.search(regex, text):
                 out.setdefault(facet, set()).add(value)
         if row.get("threshold"):
             factors = row["unit_factor"]
