@@ -12,6 +12,7 @@ from core.agents.rag.textutil import (
     is_table_header, is_table_row, norm, place_words, numbers_in, specific_terms, split_sentences, strip_citations, term_in,
     term_weight, unit_pattern,
 )
+from core.text.numerals import apply_magnitude
 
 # ---- thresholds (tuned on data/eval/docs_golden.jsonl, see the report) ----------------
 REL_THRESHOLD = 0.45       # a chunk counts as relevant at or above this score
@@ -21,7 +22,6 @@ SUPPORT_MIN = 0.55         # claim bigram containment in its cited chunk(s)
 MAX_USED = 5
 MAX_SENTENCES = 10
 
-_CN_NUM = "零一二三四五六七八九十百"
 ARTICLE = re.compile(r"第([一二三四五六七八九十百零\d]{1,5})(条|章|款|项|节)")
 FOLLOWUP = re.compile(
     r"^(那|那么|还有|另外|再问|然后|以及|此外)|[呢吗][?？。]?$|这个|那个|这份|这项|该(文件|政策|通知|公告|细则|办法|方案|活动)|"
@@ -308,7 +308,7 @@ _OPEN_RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[（(]?(?:含|不含)?[)）]?\s*(�
 
 
 def _yuan(value: str, unit: str | None) -> float:
-    return float(value) * (10000 if unit and unit.startswith("万") else 1)
+    return apply_magnitude(value, unit)
 
 
 def question_amounts(question: str) -> list[float]:

@@ -11,6 +11,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from core.text.numerals import cn_to_int
+
 # Words that carry no retrieval signal in a policy question.
 STOPWORDS = frozenset("""
 的 了 是 在 有 和 与 及 或 吗 呢 吧 啊 呀 么 嘛 哦 请问 请 问 我 我们 你 你们 他 她 它 这 那 这个 那个 这些 那些
@@ -256,7 +258,7 @@ _COLLOQUIAL = [
     (re.compile(r"外地(?:户口|户籍)"), "外地人"),
     (re.compile(r"同一个(?=[\u4e00-\u9fff])"), "同一"),
     (re.compile(r"哪(?:个|一)?段时间|什么时间段|哪个时间段"), "什么时间"),
-    (re.compile(r"第([一二三四五六七八九\d])批(?!次)"), lambda m: "批次" + _CN_DIGIT.get(m.group(1), m.group(1))),
+    (re.compile(r"第([一二三四五六七八九\d])批(?!次)"), lambda m: "批次" + _COUNT_DIGITS.get(m.group(1), m.group(1))),
     (re.compile(r"(号)文(?:件)?(?:里|中|里面)"), r"\1文件中"),  # 860号文里 → 860号文件中
 ]
 
@@ -270,8 +272,8 @@ def canonical_question(text: str) -> str:
     return out
 
 _WS = re.compile(r"\s+")
-_CN_DIGIT = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
-             "十": "10"}
+# a lone Chinese numeral as the digits documents write: 三 → "3", 两 → "2", 十 → "10"
+_COUNT_DIGITS = {ch: str(cn_to_int(ch)) for ch in "一二两三四五六七八九十"}
 # a lone Chinese numeral before a measure word: 一级 → 1级, 三件 → 3件 (not 第一条 / 统一)
 _CN_COUNT = re.compile(r"(?<![第统唯万之一二三四五六七八九十])([一二两三四五六七八九十])(?=[级台件辆类个次轮天日年])")
 _CIT = re.compile(r"\[(\d{1,3})\]")
@@ -285,7 +287,7 @@ def norm(text: str) -> str:
     t = unicodedata.normalize("NFKC", text or "")
     t = re.sub(r"[—\-－]\s*\d{1,3}\s*[—\-－]", "", t)
     t = t.replace("【", "〔").replace("】", "〕")
-    t = _CN_COUNT.sub(lambda m: _CN_DIGIT[m.group(1)], t)
+    t = _CN_COUNT.sub(lambda m: _COUNT_DIGITS[m.group(1)], t)
     t = _WS.sub("", t)
     return t.lower()
 
