@@ -257,7 +257,7 @@ def evaluate(idx, questions: list[dict], gold_of, k: int, grid: list[tuple[float
 
 
 def run_all(args, laws, msga) -> int:
-    from core.retrieval.tokenize import cn_to_int
+    from core.text.numerals import cn_to_int
 
     grid = [(wb, round(1 - wb, 2), wt) for wb in (0.0, 0.2, 0.3, 0.4, 0.5, 0.7) for wt in (0.0, 0.5)]
     rng = random.Random(7)

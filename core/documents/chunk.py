@@ -38,6 +38,7 @@ from core.documents.structure import (
     match_heading,
     paragraph_sentences,
 )
+from core.text.numerals import CN_NUMERAL_CHARS
 
 MAX_TOKENS = 600
 MIN_TOKENS = 300
@@ -521,8 +522,8 @@ def _emit_figure(b: _Builder, p: Paragraph, path: list[str]) -> None:
 # ====================================================================== Markdown laws (fast path)
 
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s*(.*?)\s*#*\s*$")
-_ART_LINE = re.compile(f"^\\s*(第[一二三四五六七八九十百千零〇两\\d]+条(?:之[一二三四五六七八九十]+)?)(?:[\\s　]+|(?=[^\\s　]))(.*)$")
-_STRUCT_LINE = re.compile(r"^\s*(第[一二三四五六七八九十百千零〇两\d]+[编章节])(?:[\s　]+(.*))?$")
+_ART_LINE = re.compile(f"^\\s*(第[{CN_NUMERAL_CHARS}\\d]+条(?:之[一二三四五六七八九十]+)?)(?:[\\s　]+|(?=[^\\s　]))(.*)$")
+_STRUCT_LINE = re.compile(f"^\\s*(第[{CN_NUMERAL_CHARS}\\d]+[编章节])(?:[\\s　]+(.*))?$")
 
 
 def law_doc_id(text: str) -> str:

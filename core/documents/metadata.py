@@ -15,6 +15,7 @@ from core.documents.doc_numbers import RE_DOC_NUMBER, find_doc_numbers
 from core.documents.models import DocMeta, ParsedDocument
 from core.documents.normalize import normalize_text
 from core.documents.relations import extract_relations
+from core.text.numerals import CN_NUMERAL_CHARS, cn_digits_to_int, cn_to_int
 
 # ------------------------------------------------------------------ agencies
 
@@ -64,19 +65,7 @@ def level_of(authority: str) -> str:
 
 RE_DATE = re.compile(r"((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 RE_DATE_ISO = re.compile(r"((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})")
-_CN_DIGIT = {"〇": 0, "零": 0, "○": 0, "O": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 RE_DATE_CN = re.compile(r"([〇零○一二三四五六七八九]{4})年([一二三四五六七八九十]{1,3})月([一二三四五六七八九十]{1,3})日")
-
-
-def _cn_small(s: str) -> int:
-    if s == "十":
-        return 10
-    if s.startswith("十"):
-        return 10 + _CN_DIGIT[s[1]]
-    if "十" in s:
-        a, _, b = s.partition("十")
-        return _CN_DIGIT[a] * 10 + (_CN_DIGIT[b] if b else 0)
-    return _CN_DIGIT[s]
 
 
 def _iso(y: int, m: int, d: int) -> str:
@@ -95,8 +84,8 @@ def parse_date(text: str) -> str:
         return _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     m = RE_DATE_CN.search(t)
     if m:
-        y = int("".join(str(_CN_DIGIT[c]) for c in m.group(1)))
-        return _iso(y, _cn_small(m.group(2)), _cn_small(m.group(3)))
+        month, day = cn_to_int(m.group(2)), cn_to_int(m.group(3))
+        return _iso(cn_digits_to_int(m.group(1)), month, day) if month and day else ""
     m = RE_DATE_ISO.search(t)
     if m:
         return _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
@@ -350,7 +339,7 @@ def extract_metadata(doc: ParsedDocument, *, today_: _dt.date | None = None) -> 
         m = _EXPIRY_YEARS.search(compact_text)
         start = meta.effective_date or meta.sign_date
         if m and start:
-            years = "一二三四五".find(m.group(1)) + 1 if m.group(1) in "一二三四五" else int(m.group(1))
+            years = cn_to_int(m.group(1))
             y, mo, d = (int(x) for x in start.split("-"))
             meta.expiry_date = _iso(y + years, mo, d) or _iso(y + years, mo, d - 1)
     if not meta.expiry_date:
@@ -439,7 +428,7 @@ def extract_repeals(text: str) -> list[str]:
 
 # ------------------------------------------------------------------ query entities
 
-RE_ARTICLE_REF = re.compile(f"第[{'一二三四五六七八九十百千零〇两'}\\d]+条(?:之[一二三四五六七八九十]+)?(?:第[一二三四五六七八九十\\d]+款)?(?:第[一二三四五六七八九十\\d]+项)?")
+RE_ARTICLE_REF = re.compile(f"第[{CN_NUMERAL_CHARS}\\d]+条(?:之[一二三四五六七八九十]+)?(?:第[一二三四五六七八九十\\d]+款)?(?:第[一二三四五六七八九十\\d]+项)?")
 _QUERY_NOISE = re.compile(r"^(请问|请|我想|想|查询|查一下|关于|根据|按照|依据|问一下|咨询|了解|知道|看看|在|的|了|和|与|及)+")
 
 

@@ -14,15 +14,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from core.text.width import fold_width
+
 # CJK ideographs + CJK punctuation / full-width forms that never want a space next to them.
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_PUNCT = r"\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\u2010-\u201f\u2026\u2014\u00b7"
 _CJK_RE = re.compile(f"[{_CJK}]")
-
-_SPACE_CHARS = {
-    "\u00a0": " ", "\u2002": " ", "\u2003": " ", "\u2009": " ", "\u200b": "", "\u3000": " ",
-    "\ufeff": "", "\u00ad": "-", "\u2028": "\n", "\u2029": "\n", "\t": " ",
-}
 
 # space between two characters where at least one is CJK (ideograph or CJK punctuation)
 _SPACE_CJK_LEFT = re.compile(f"(?<=[{_CJK}{_CJK_PUNCT}]) +(?=\\S)")
@@ -39,20 +36,6 @@ _SENT_END = "。！？!?；;…"
 _CLOSERS = "”’」』）)》〕】\"'"
 
 
-def _fold_width(text: str) -> str:
-    """Full-width ASCII digits/letters/%/./: -> half-width; keep CJK punctuation as is."""
-    out = []
-    for ch in text:
-        o = ord(ch)
-        if 0xFF10 <= o <= 0xFF19 or 0xFF21 <= o <= 0xFF3A or 0xFF41 <= o <= 0xFF5A:
-            out.append(chr(o - 0xFEE0))
-        elif ch in "％．／＋＝＜＞＠＃＆＊":
-            out.append(chr(o - 0xFEE0))
-        else:
-            out.append(_SPACE_CHARS.get(ch, ch))
-    return "".join(out)
-
-
 def normalize_text(text: str, *, keep_newlines: bool = True) -> str:
     """Normalise one piece of extracted text.
 
@@ -65,7 +48,7 @@ def normalize_text(text: str, *, keep_newlines: bool = True) -> str:
     if not text:
         return ""
     text = unicodedata.normalize("NFC", text)
-    text = _fold_width(text)
+    text = fold_width(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = re.sub(r"[ \t]+", " ", text)
     text = _SPACE_CJK_LEFT.sub("", text)

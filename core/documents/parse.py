@@ -34,6 +34,7 @@ from core.documents.errors import (
 )
 from core.documents.models import Block, ParsedDocument
 from core.documents.normalize import normalize_text
+from core.text.numerals import int_to_cn
 
 log = logging.getLogger(__name__)
 
@@ -459,25 +460,10 @@ def _drop_dangling_rels(data: bytes) -> io.BytesIO:
     return out
 
 
-_CN_DIGITS = "零一二三四五六七八九"
-
-
-def _cn_number(n: int) -> str:
-    if n <= 0:
-        return str(n)
-    if n < 10:
-        return _CN_DIGITS[n]
-    if n < 20:
-        return "十" + (_CN_DIGITS[n - 10] if n > 10 else "")
-    if n < 100:
-        return _CN_DIGITS[n // 10] + "十" + (_CN_DIGITS[n % 10] if n % 10 else "")
-    return str(n)
-
-
 def _format_num(n: int, fmt: str) -> str:
     if fmt in ("chineseCounting", "chineseCountingThousand", "ideographTraditional", "chineseLegalSimplified",
                "taiwaneseCounting", "japaneseCounting"):
-        return _cn_number(n)
+        return int_to_cn(n) if n > 0 else str(n)
     if fmt == "lowerLetter":
         return chr(ord("a") + (n - 1) % 26)
     if fmt == "upperLetter":

@@ -15,8 +15,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from core.text.numerals import cn_to_int
+
 RULES_FILE = Path(__file__).resolve().parents[2] / "data" / "rules" / "precedence.json"
-_CN = {c: i for i, c in enumerate("零一二三四五六七八九十", 0)}
 
 
 @lru_cache(maxsize=1)
@@ -39,7 +40,7 @@ def _ordinal(title: str, pattern: str) -> tuple[int, str] | None:
     if not m:
         return None
     n = m.group(1)
-    value = int(n) if n.isdigit() else (10 + _CN.get(n[-1], 0) if n.startswith("十") and len(n) > 1 else _CN.get(n, 0))
+    value = cn_to_int(n, 0)
     return value, title[:m.start()] + title[m.end():]
 
 

@@ -15,8 +15,8 @@ from typing import Optional
 
 from core.documents.models import Block, ParsedDocument, Span
 from core.documents.normalize import sentence_spans, starts_new_paragraph
+from core.text.numerals import CN_NUMERAL_CHARS as CN_NUM
 
-CN_NUM = "一二三四五六七八九十百千零〇两"
 _NUM = f"[{CN_NUM}\\d]+"
 
 RE_BIAN = re.compile(f"^第({_NUM})编\\s*(.*)$", re.S)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from core.documents.models import Chunk, DocMeta
 from core.retrieval.metastore import title_core
-from core.retrieval.tokenize import ARTICLE_RE, bigrams, cn_to_int, fold, query_entities
+from core.retrieval.tokenize import ARTICLE_RE, bigrams, fold, query_entities
+from core.text.numerals import cn_to_int
 
 
 def title_matches(query: str, metas: list[DocMeta], agencies: list[str] | None = None) -> list[tuple[str, float]]:

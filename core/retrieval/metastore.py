@@ -10,9 +10,10 @@ from dataclasses import fields
 from datetime import date
 from functools import lru_cache
 
+from core.documents.doc_numbers import normalize_doc_number
 from core.documents.models import DocMeta
 from core.errors import BadInputError, NotFoundError
-from core.retrieval.tokenize import BOOK_TITLE_RE, fold, normalize_doc_number
+from core.retrieval.tokenize import BOOK_TITLE_RE, fold
 from core.storage.db import get_db
 
 _META_FIELDS = {f.name for f in fields(DocMeta)}

@@ -13,10 +13,12 @@ import re
 import threading
 import unicodedata
 
+from core.text.numerals import CN_NUMERAL_CHARS, cn_to_int
+
 # 文号: issuer abbreviation + 〔year〕 + number + 号 (brackets vary: 〔〕[]【】()（）)
 DOC_NUMBER_RE = re.compile(
     r"([\u4e00-\u9fff]{1,12}?)\s*[〔\[【(（]\s*((?:19|20)\d{2})\s*[〕\]】)）]\s*(\d{1,4})\s*号")
-ARTICLE_RE = re.compile(r"第\s*([零〇一二三四五六七八九十百千两\d]+)\s*条")
+ARTICLE_RE = re.compile(f"第\\s*([{CN_NUMERAL_CHARS}\\d]+)\\s*条")
 BOOK_TITLE_RE = re.compile(r"《([^《》]{2,80})》")
 
 AGENCY_SUFFIXES = ("人民政府办公厅", "人民政府办公室", "人民政府", "办公厅", "办公室", "委员会", "商务厅", "商务局",
@@ -46,9 +48,6 @@ STOPWORDS = frozenset("""
 """.split())
 
 _PUNCT_RE = re.compile(r"^[\W_]+$", re.UNICODE)
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-              "九": 9}
-_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 
 _lock = threading.Lock()
 _jieba = None
@@ -86,31 +85,6 @@ def fold(text: str) -> str:
     """NFKC (full-width → half-width), lower-case, no spaces between CJK characters."""
     text = unicodedata.normalize("NFKC", text or "").lower()
     return re.sub(r"(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff\d〔〕\[\]【】])", "", text)
-
-
-def cn_to_int(s: str) -> int | None:
-    """第五十四条 → 54 (also accepts Arabic digits)."""
-    s = s.strip()
-    if s.isdigit():
-        return int(s)
-    total, num = 0, 0
-    for ch in s:
-        if ch in _CN_DIGITS:
-            num = _CN_DIGITS[ch]
-        elif ch in _CN_UNITS:
-            total += (num or 1) * _CN_UNITS[ch]
-            num = 0
-        else:
-            return None
-    return total + num
-
-
-def normalize_doc_number(s: str) -> str:
-    """济商务字[2025] 6 号 → 济商务字〔2025〕6号."""
-    m = DOC_NUMBER_RE.search(fold(s))
-    if not m:
-        return ""
-    return f"{m.group(1)}〔{m.group(2)}〕{int(m.group(3))}号"
 
 
 def special_tokens(text: str) -> list[str]:

@@ -169,14 +169,14 @@ def _audited(principal: Principal, action: str, target: str, params: dict):
 
 # ---- search --------------------------------------------------------------------------------
 def _score(text: str, variants: Iterable[str]) -> tuple[float, str]:
-    from core.agents.kg.entity_index import loose, norm
+    from core.agents.kg.entity_index import loose, name_key
 
-    t = norm(text)
+    t = name_key(text)
     best = (0.0, "")
     for v in variants:
         if not v:
             continue
-        nv = norm(v)
+        nv = name_key(v)
         if nv == t or loose(nv) == loose(t):
             return 1.0, "exact"
         if len(t) >= 2 and (t in nv or (len(nv) >= 3 and nv in t)):

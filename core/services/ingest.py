@@ -379,7 +379,7 @@ def _validate_changes(changes: dict) -> dict:
         else:
             v = (v or "").strip()
         if k == "doc_number" and v:
-            from core.retrieval.tokenize import normalize_doc_number
+            from core.documents.doc_numbers import normalize_doc_number
 
             v = normalize_doc_number(v) or v
         out[k] = v

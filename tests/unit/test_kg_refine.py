@@ -54,10 +54,10 @@ def test_per_all_average_divides_by_every_group_and_says_so():
 
 
 def test_compound_question_splits_and_the_pronoun_takes_the_answer():
-    assert refine.split_compound("青浦-区图书馆的项目负责人是谁，他负责几个项目") == \
+    assert refine.split_who_then_followup("青浦-区图书馆的项目负责人是谁，他负责几个项目") == \
         ("青浦-区图书馆的项目负责人是谁", "他负责几个项目？")
-    assert refine.split_compound("青浦-区图书馆3月有多少人出勤？") is None
-    assert refine.split_compound("3月加班最多的是谁，有哪些证书") == ("3月加班最多的是谁", "他有哪些证书？")
+    assert refine.split_who_then_followup("青浦-区图书馆3月有多少人出勤？") is None
+    assert refine.split_who_then_followup("3月加班最多的是谁，有哪些证书") == ("3月加班最多的是谁", "他有哪些证书？")
     steps = [{"id": 1, "tool": "projects", "rows": [{"项目编号": "XMSQ0102", "项目名称": "青浦-区图书馆",
                                                      "项目负责人": "周建国"}]}]
     prev = {"people": [], "projects": ["青浦-区图书馆"], "subjects": refine.answer_subjects(steps)}

@@ -7,10 +7,11 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
+from core.documents.doc_numbers import normalize_doc_number
 from core.retrieval.bm25 import BM25Index, reference_scores
 from core.retrieval.fusion import DEFAULT_WEIGHTS, EXACT_REF_WEIGHTS, RRF_K, rrf, weights_for
-from core.retrieval.tokenize import (cn_to_int, has_exact_reference, normalize_doc_number, query_entities,
-                                     tokenize)
+from core.retrieval.tokenize import has_exact_reference, query_entities, tokenize
+from core.text.numerals import cn_to_int
 
 DOCS = [
     "济南市2025年家电以旧换新补贴实施细则 第二条 补贴标准 一级能效家电按售价的20%补贴，每件最高2000元",

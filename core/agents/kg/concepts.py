@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.text.numerals import apply_magnitude, cn_to_int
+
 # intent -> (description used for embedding similarity, keywords). Order = priority on ties.
 INTENTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "项目缺口": ("服务中但没有人员服务记录的项目", ("没有人员服务", "无人员服务", "没有人服务", "无人服务",
@@ -175,8 +177,7 @@ def parse_conditions(text: str) -> list[Condition]:
         out.append(Condition("剩余服务期", ">=", 0.0, "即将到期（3个月内）", "剩余服务期"))
     if m:
         tok = m.group(1)
-        months = {"半年": 6, "一年": 12}.get(tok) or ({"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}.get(tok)
-                                                    or int(tok))
+        months = {"半年": 6, "一年": 12}.get(tok) or cn_to_int(tok)
         out.append(Condition("剩余服务期", "<=", float(months), m.group(0), "剩余服务期"))
         out.append(Condition("剩余服务期", ">=", 0.0, m.group(0), "剩余服务期"))
     # seniority: 满10年 / 司龄超过5年 / 工作10年以上
@@ -198,13 +199,13 @@ def parse_conditions(text: str) -> list[Condition]:
                + r"\s*(?:个)?\s*(?:小时|天|元|分|次|平方米|平米)?")
         m = re.search(pat, t)
         if m:
-            val = float(m.group(2)) * (10000 if m.group(3) else 1)
+            val = apply_magnitude(m.group(2), m.group(3))
             out.append(Condition(prop, _op(m.group(1), False), val, m.group(0)))
             continue
         pat2 = re.escape(word) + r"[^\d，。？?,;；]{0,4}?" + _NUM + r"\s*(?:个)?\s*(?:小时|天|元|分|次)?\s*(以上|以下|及以上|及以下)"
         m = re.search(pat2, t)
         if m:
-            val = float(m.group(1)) * (10000 if m.group(2) else 1)
+            val = apply_magnitude(m.group(1), m.group(2))
             w = m.group(3)
             op = ">=" if "上" in w else "<="
             out.append(Condition(prop, op, val, m.group(0)))

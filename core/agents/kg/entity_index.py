@@ -39,14 +39,17 @@ COLUMN_NAMES = ("完好状况", "服务状态", "设备类型", "检查类型", 
                 "细分业态", "汇总业态", "员工层级")
 
 
-def norm(text: Any) -> str:
+def name_key(text: Any) -> str:
+    """How an entity name is compared: dashes / brackets / ideographic space unified, lower case,
+    no whitespace (青浦－区 → 青浦-区). Not the policy engine's matching form (RAG ``textutil.norm``,
+    which also folds full-width digits and rewrites counts)."""
     s = str(text or "").translate(_DASHES).lower()
     return re.sub(r"\s+", "", s)
 
 
 def loose(text: Any) -> str:
     """Normalised without separators: 青浦-区图书馆 == 青浦区图书馆."""
-    return re.sub(r"[-_()·.,，、]", "", norm(text))
+    return re.sub(r"[-_()·.,，、]", "", name_key(text))
 
 
 # ---- alias table ----------------------------------------------------------------------
@@ -178,23 +181,23 @@ class EntityIndex:
             for f in ("项目编号", "项目名称", "项目简称"):
                 v = p.get(f)
                 if v:
-                    self._variants.append((norm(v), "project", code, f))
+                    self._variants.append((name_key(v), "project", code, f))
             for f in ("项目地址", "甲方名称"):
                 v = p.get(f)
                 if v and len(str(v)) >= 4:
-                    self._variants.append((norm(v), "project", code, f))
+                    self._variants.append((name_key(v), "project", code, f))
         for a in self.areas:
             for f in ("片区编号", "片区名称"):
                 if a.get(f):
-                    self._variants.append((norm(a[f]), "area", str(a["片区编号"]), f))
+                    self._variants.append((name_key(a[f]), "area", str(a["片区编号"]), f))
         for alias, target in self.aliases.items():
             kind = "project" if target in self.project_by_code else "person" if target in self.person_by_id else None
             if kind:
-                self._variants.append((norm(alias), kind, target, "alias"))
+                self._variants.append((name_key(alias), kind, target, "alias"))
         self._names_by_person: dict[str, list[str]] = {}
         for p in self.people:
             if p.get("姓名"):
-                self._names_by_person.setdefault(norm(p["姓名"]), []).append(str(p["工号"]))
+                self._names_by_person.setdefault(name_key(p["姓名"]), []).append(str(p["工号"]))
 
     # ---- display ------------------------------------------------------------------------
     def display(self, kind: str, key: str) -> str:
@@ -218,7 +221,7 @@ class EntityIndex:
     # ---- mention detection --------------------------------------------------------------
     def find_mentions(self, question: str) -> list[dict]:
         """Entity mentions in a question: {kind, text, start, end} (longest, non-overlapping)."""
-        qn = norm(question)
+        qn = name_key(question)
         found: list[tuple[int, int, str, str]] = []
         for text, kind, _key, _f in self._variants:
             if len(text) < 2:
@@ -249,7 +252,7 @@ class EntityIndex:
         for s, e, kind, text in found:
             if any(s < te and ts < e for ts, te in taken):
                 continue
-            if kind == "project?" and any(norm(text) == norm(v) or norm(text) in norm(v)
+            if kind == "project?" and any(name_key(text) == name_key(v) or name_key(text) in name_key(v)
                                           for v in self.values.get("供应商名称", [])):
                 continue  # "上海洁美清洁用品有限公司" is a supplier
             if kind == "project?":
@@ -269,7 +272,7 @@ class EntityIndex:
     def resolve(self, kind: str, text: str, *, allow_embedding: bool = True,
                 embedder: Callable[[], Any] | None = None) -> list[Candidate]:
         """Candidates for ``text`` of ``kind``, best first (empty when nothing plausible)."""
-        t = norm(text)
+        t = name_key(text)
         if not t:
             return []
         if kind == "person":
@@ -312,7 +315,7 @@ class EntityIndex:
             ids = self._names_by_person[t]
             return [self._cand("person", i, 1.0 if len(ids) == 1 else 0.7, "exact", t) for i in ids]
         for alias, target in self.aliases.items():
-            if norm(alias) == t and target in self.person_by_id:
+            if name_key(alias) == t and target in self.person_by_id:
                 return [self._cand("person", target, 0.98, "alias", t)]
         return []
 
@@ -351,11 +354,11 @@ class EntityIndex:
     def ground_values(self, question: str, exclude: list[str] | None = None) -> dict[str, list[str]]:
         """Filter words → canonical field values (保安 → 保安_领班, 保安_普保). ``exclude`` = entity
         mentions already taken (so 工业园区 does not also become the 汇总业态 园区)."""
-        q = norm(question)
+        q = name_key(question)
         for text in sorted(exclude or [], key=len, reverse=True):
-            q = q.replace(norm(text), "□")
+            q = q.replace(name_key(text), "□")
         for col in COLUMN_NAMES:  # "完好状况为待修": the column's own name is not a value (完好)
-            q = q.replace(norm(col), "□")
+            q = q.replace(name_key(col), "□")
         out: dict[str, list[str]] = {}
         cert_asked = bool(re.search(r"证|资格|持有|持证", question))
         # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
@@ -366,28 +369,28 @@ class EntityIndex:
                 continue
             vals = self.values.get(f, [])
             if f == "记录类型":  # 耗材 → 耗材采购, 固定资产
-                hits = sorted({v for v in vals if len(v) >= 4 and norm(v[:2]) in q})
+                hits = sorted({v for v in vals if len(v) >= 4 and name_key(v[:2]) in q})
                 if hits:
                     out[f] = hits
                     continue
-            exact = [v for v in vals if norm(v) and norm(v) in q]
+            exact = [v for v in vals if name_key(v) and name_key(v) in q]
             if exact:
                 # longest exact values win (项目经理 over 经理)
                 longest = max(len(v) for v in exact)
                 out[f] = sorted({v for v in exact if len(v) == longest or not any(v in e and v != e for e in exact)})
                 for v in out[f]:
-                    q = q.replace(norm(v), "□")
+                    q = q.replace(name_key(v), "□")
                 continue
-            base_hits = sorted({v for v in vals if len(_base(v)) >= 2 and norm(_base(v)) in q})
+            base_hits = sorted({v for v in vals if len(_base(v)) >= 2 and name_key(_base(v)) in q})
             if f == "岗位名称":  # 保洁 → 保洁员 (also next to another position: "保安和保洁")
                 base_hits = sorted(set(base_hits) | {v for v in vals if len(v) == 3 and v.endswith("员")
-                                                     and norm(v[:2]) in q})
+                                                     and name_key(v[:2]) in q})
             if f == "市区" and not base_hits:  # 青浦 → 青浦区
-                base_hits = sorted({v for v in vals if len(v) >= 3 and v[-1] in "区市县" and norm(v[:-1]) in q})
+                base_hits = sorted({v for v in vals if len(v) >= 3 and v[-1] in "区市县" and name_key(v[:-1]) in q})
             if base_hits:
                 out[f] = base_hits
                 for v in base_hits:
-                    q = q.replace(norm(_base(v)), "□")
+                    q = q.replace(name_key(_base(v)), "□")
         g = self.values.get("性别", [])
         if re.search(r"女(?:性|员工|职工|士|的|生)", question) and "女" in g:
             out["性别"] = ["女"]

@@ -8,6 +8,7 @@ import re
 from core.agents.kg.grounding import person_ids, project_codes
 from core.agents.kg.timeparse import month_span
 from core.agents.kg.tools import TOOLS
+from core.text.numerals import cn_to_int
 
 # fields shown per tool (derived source fields are added by the planner)
 TOOL_FIELDS: dict[str, list[str]] = {
@@ -356,15 +357,13 @@ def _agg_note(op: str, field: str | None) -> str:
 
 
 # ---- plan edits at confirmation ----------------------------------------------------------
-_CN = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-
 
 def apply_plan_edit(plan: list[dict], text: str) -> tuple[list[dict], bool]:
     """Apply "去掉第2步" / "删除第1、3步"; (new plan, handled). Dependents of a removed step go too."""
     m = re.search(r"(?:去掉|删除|删掉|移除|不要)\s*第?\s*([\d一二两三四五六七八九、,，和 ]+)\s*步", text)
     if not m:
         return plan, False
-    nums = {int(x) if x.isdigit() else _CN.get(x, 0) for x in re.findall(r"\d+|[一二两三四五六七八九]", m.group(1))}
+    nums = {cn_to_int(x, 0) for x in re.findall(r"\d+|[一二两三四五六七八九]", m.group(1))}
     remove = {s["id"] for i, s in enumerate(plan, 1) if i in nums}
     changed = True
     while changed:

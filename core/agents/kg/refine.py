@@ -45,8 +45,11 @@ _COMPOUND_RE = re.compile(r"^(?P<first>.{2,}?(?:是谁|是哪位|是哪个人|�
                           r"|(?:负责|管|在|有|多大|几岁|电话|手机|入职|持有|的)\S{1,}))$")
 
 
-def split_compound(q: str) -> tuple[str, str] | None:
-    """("青浦-区图书馆的项目负责人是谁", "他负责几个项目") for the two-part question; None otherwise."""
+def split_who_then_followup(q: str) -> tuple[str, str] | None:
+    """A "who / which is X, and then about them" question in its two parts:
+    ("青浦-区图书馆的项目负责人是谁", "他负责几个项目？"), the second asking about the first's answer
+    (a missing pronoun supplied); None otherwise. Not the policy engine's ``split_compound``, which
+    splits independent sub-questions."""
     m = _COMPOUND_RE.match((q or "").strip())
     if not m:
         return None

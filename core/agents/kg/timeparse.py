@@ -11,13 +11,17 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-_CN_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
-           "十一": 11, "十二": 12}
+from core.text.numerals import cn_to_int
+
 _NUM = r"(\d{1,2}|十一|十二|十|[一二两三四五六七八九])"
 
 
 def _n(tok: str) -> int:
-    return int(tok) if tok.isdigit() else _CN_NUM[tok]
+    """A month / quarter / count token of the patterns below (3, 十二, 两) as a number."""
+    n = cn_to_int(tok)
+    if n is None:
+        raise ValueError(f"not a number: {tok!r}")
+    return n
 
 
 def ym(y: int, m: int) -> str:

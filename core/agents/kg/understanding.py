@@ -10,6 +10,7 @@ from datetime import date
 from core.agents.kg.concepts import (CHAT_PATTERNS, CONCEPTS, GENERIC_INTENTS, INTENTS, NUMERIC_FIELDS,
                                      detect_intents, ground_concepts, parse_conditions)
 from core.agents.kg.timeparse import parse_time
+from core.text.numerals import apply_magnitude, cn_to_int
 
 PRONOUN_RE = re.compile(r"^(?:那)?(?:他|她|此人|这个人|这位|该员工|该人|这个项目|该项目|那个项目|这个片区|该片区)")
 FOLLOWUP_RE = re.compile(r"^\s*(?:那|那么|改成|换成|改为|换为|改查|再看|如果是|还有|只看|其中|把)")
@@ -42,7 +43,6 @@ PROJECT_ATTRS: dict[str, str] = {"甲方": "甲方名称", "委托方": "甲方�
                                  "何时到期": "结束日期", "计费": "计费方式", "委托方式": "委托方式",
                                  "上级项目": "上级项目编号", "负责人": "项目负责人", "状态": "服务状态"}
 CONSEC_RE = re.compile(r"连续\s*(\d{1,2}|[一二两三四五六七八九十]{1,2})\s*个?月|每个月都|各月都|每月都|每个月均")
-_CN_N = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 GROUP_RE = [(re.compile(r"各片区|每个片区|按片区|分片区|各个片区|每一个片区"), "片区编号"),
             (re.compile(r"各项目|每个项目|按项目|分项目|各个项目|各自项目"), "项目编号"),
             (re.compile(r"各月|每月(?!都)|每个月(?!都|均)|按月|分月|逐月|月度趋势"), "年月"),
@@ -312,7 +312,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     m = CONSEC_RE.search(q)
     if m and intent in ("考勤", "工资", "排班"):
         tok = m.group(1)
-        consecutive = (int(tok) if tok.isdigit() else _CN_N.get(tok, 0)) if tok else -1  # -1 = every month
+        consecutive = cn_to_int(tok, 0) if tok else -1  # -1 = every month
         if tr is not None and tok and tr.text and tr.text in m.group(0):
             tr = None  # "连续三个月" is a run length, not a time range
     if agg:
@@ -367,7 +367,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         agg = {**agg, "group_by": "年月"}  # "2月和3月哪个月开票多": each month's figure, side by side
     if top and field and intent in ("考勤", "工资", "排班", "收费", "检查", "编制", "采购", "设备", "项目", "投标"):
         tok = top.group(1) or top.group(2) or top.group(3)
-        n = (int(tok) if tok.isdigit() else _CN_N.get(tok, 3)) if tok else 3
+        n = cn_to_int(tok, 3) if tok else 3
         key = "项目编号" if intent in ("收费", "项目", "投标", "编制", "检查", "采购", "设备") and "人" not in q and \
             "员工" not in q else "工号"
         agg = {"op": "sum", "field": field, "group_by": key, "top": n, "explicit": True}
@@ -463,11 +463,11 @@ def _rethreshold(q: str, previous: list[dict]) -> list[dict]:
         return []
     c = plain[0]
     if m.group(1):
-        word, val = m.group(1), float(m.group(2)) * (10000 if m.group(3) else 1)
+        word, val = m.group(1), apply_magnitude(m.group(2), m.group(3))
         op = ">" if word in ("超过", "大于", "多于", "高于") else ">=" if word in ("不少于", "不低于", "至少") \
             else "<=" if word == "不超过" else "<"
     else:
-        val, op = float(m.group(4)) * (10000 if m.group(5) else 1), ">=" if m.group(6) == "以上" else "<="
+        val, op = apply_magnitude(m.group(4), m.group(5)), ">=" if m.group(6) == "以上" else "<="
     v = int(val) if val.is_integer() else val
     out = [x for x in previous if x is not c]
     out.append({**c, "op": op, "value": val, "text": m.group(0), "expr": f"{c['field']} {op} {v}"})
@@ -750,7 +750,7 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
         if best and ratio.get("group_by"):
             tm = TOP_RE.search(q)
             tok = (tm.group(1) or tm.group(2) or tm.group(3)) if tm else None
-            ratio["top"] = (int(tok) if tok.isdigit() else _CN_N.get(tok, 1)) if tok else 1
+            ratio["top"] = cn_to_int(tok, 1) if tok else 1
             ratio["order"] = "desc" if best.group(2) else "asc"
         explicit_field = _numeric_field(q)
         ratio["field"] = explicit_field if ratio["name"] == "占比" and explicit_field and \
@@ -773,7 +773,7 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
             word = dm.group(1)
             order = "asc" if word in ("最早", "最先") else "desc"
             n_m = _PICK_N_RE.search(q[dm.start():]) or _PICK_N_RE.search(q[:dm.start()])
-            n = (int(n_m.group(1)) if n_m.group(1).isdigit() else _CN_N.get(n_m.group(1), 1)) if n_m else 1
+            n = cn_to_int(n_m.group(1), 1) if n_m else 1
             if word in ("下一个", "下一次") and field != "结束日期":
                 return intent, agg, conditions, filters, ratio  # the data holds no future inspections
             if word in ("最近", "下一个", "下一次") and field == "结束日期":  # "最近到期": the next one still ahead
@@ -1027,9 +1027,9 @@ def _followup_kinds(q: str, merged: dict, previous: dict, tr, new_conditions: bo
             continue
         if m.group(1):
             op = _th_op(m.group(1), None)
-            val = float(m.group(2)) * (10000 if m.group(3) else 1)
+            val = apply_magnitude(m.group(2), m.group(3))
         else:
-            op, val = (">=" if m.group(6) == "以上" else "<="), float(m.group(4)) * (10000 if m.group(5) else 1)
+            op, val = (">=" if m.group(6) == "以上" else "<="), apply_magnitude(m.group(4), m.group(5))
         if not op:
             continue
         v = int(val) if val.is_integer() else val

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from core.agents.rag.textutil import norm
+from core.text.numerals import apply_magnitude
 
 AMOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*(万元|万|元)")
 _RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*(万元|万|元)?\s*[（(]?(?:含|不含)?[)）]?\s*(?:万元|万|元)?\s*(?:至|到|-|—|－|~|～)\s*"
@@ -14,7 +15,7 @@ _OPEN_RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[（(]?(?:含|不含)?[)）]?\s*(�
 
 
 def _yuan(value: str, unit: str | None) -> float:
-    return float(value) * (10000 if unit and unit.startswith("万") else 1)
+    return apply_magnitude(value, unit)
 
 
 def question_amounts(question: str) -> list[float]:

@@ -42,7 +42,6 @@ from core.agents.rag.textutil import article_refs, expand_terms
 BASIS_Q = pattern("basis_q")
 COMPARE_Q = pattern("compare_q")
 
-_CN_NUM = "零一二三四五六七八九十百"
 
 __all__ = [
     "amount_fits", "question_amounts", "tier_spans", "without_tiers", "MAX_SENTENCES", "MAX_USED",
@@ -54,5 +53,5 @@ __all__ = [
     "STRONG_THRESHOLD", "cn_date", "doc_context", "doc_named_in", "evidence_strength", "merge_pool",
     "own_docno_named", "part_pool", "score_chunk", "_names_org", "amount_owner", "event_predicate",
     "heading_org", "slot_gaps", "slot_kind", "slot_predicate", "article_refs", "expand_terms",
-    "BASIS_Q", "COMPARE_Q", "_CN_NUM",
+    "BASIS_Q", "COMPARE_Q",
 ]

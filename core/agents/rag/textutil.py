@@ -11,6 +11,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from core.text.numerals import cn_to_int
 from core.agents.rag.ruledata import (
     colloquial_rewrites, derived_caches, pattern, synonyms, vocab_entry, weight, weights, words,
 )
@@ -125,8 +126,7 @@ def canonical_question(text: str) -> str:
     return out
 
 _WS = re.compile(r"\s+")
-_CN_DIGIT = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
-             "十": "10"}
+_CN_DIGIT = {ch: str(cn_to_int(ch)) for ch in "一二两三四五六七八九十"}  # a lone numeral → its digits
 # a lone Chinese numeral before a measure word: 一级 → 1级, 三件 → 3件 (not 第一条 / 统一)
 _CN_COUNT = re.compile(r"(?<![第统唯万之一二三四五六七八九十])([一二两三四五六七八九十])(?=[级台件辆类个次轮天日年])")
 _CIT = re.compile(r"\[(\d{1,3})\]")

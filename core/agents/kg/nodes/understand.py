@@ -9,7 +9,7 @@ from core.agents.kg.concepts import INTENTS
 from core.agents.kg.llm_support import UnderstandOut, ask
 from core.agents.kg.state import trace
 from core.agents.kg.timeparse import parse_time
-from core.agents.kg.refine import split_compound
+from core.agents.kg.refine import split_who_then_followup
 from core.agents.kg.understanding import extract_slots, is_chat
 
 
@@ -25,7 +25,7 @@ def understand(state: dict, *, config) -> dict:
         previous = history[-1]["slots"] if history else None
         text = question
     compound = {}
-    parts = split_compound(text) if not feedback else None
+    parts = split_who_then_followup(text) if not feedback else None
     if parts:  # "…是谁，他负责几个项目": the first part now, the second after its answer
         text, compound = parts[0], {"compound_rest": parts[1]}
     if not feedback and is_chat(text, False):
