@@ -618,7 +618,7 @@ def _edges_out(principal: Principal, found: dict, edges: dict, bundles: dict, bu
             s, t = (b["via"], bid) if ends else (bid, b["via"])
             bundle_edges[bid] = {"id": f"{bid}-[{b['rel']}]", "type": b["rel"], "source": s, "target": t,
                                  "properties": {"条数": b["count"]}, "provenance": [], "bundle": True}
-    return out + list(bundle_edges.values())
+    return sorted(out, key=lambda e: e["id"]) + sorted(bundle_edges.values(), key=lambda e: e["id"])
 
 
 def _bundle_ends(via_label: str, label: str, rel: str) -> bool:
