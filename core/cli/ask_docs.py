@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.cli.batch import run_batch
-from core.cli.output import emit
+from core.cli.output import citation_lines, emit
 from core.errors import BadInputError
 from core.security.principals import Principal, resolve_user
 from core.services import ask_docs as service
@@ -11,11 +11,7 @@ from core.services import ask_docs as service
 
 def human(res: dict) -> str:
     lines = [res["answer"]]
-    for c in res.get("citations") or []:
-        loc = f"第{c['page']}页" if c.get("page") else ""
-        lines.append(f"[{c['n']}] {c.get('file_name')} {c.get('doc_number') or ''} {loc}：{(c.get('quote') or '')[:80]}")
-    for n in res.get("notices") or []:
-        lines.append(f"提示：{n}")
+    lines += citation_lines(res)
     lines.append(f"（{res['rounds']} 轮检索，{res['latency_ms']:.0f} ms，会话 {res['thread_id']}）")
     return "\n".join(lines)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.agents.task.state import FUSE_LABELS
-from core.cli.output import emit
+from core.cli.output import citation_lines, emit
 from core.errors import AppError, BadInputError
 from core.security.principals import resolve_user
 from core.services import task as service
@@ -14,11 +14,7 @@ from core.services import task as service
 
 def human(res: dict) -> str:
     lines = [res["report"]]
-    for c in res.get("citations") or []:
-        loc = f"第{c['page']}页" if c.get("page") else ""
-        lines.append(f"[{c['n']}] {c.get('file_name')} {c.get('doc_number') or ''} {loc}：{(c.get('quote') or '')[:80]}")
-    for n in res.get("notices") or []:
-        lines.append(f"提示：{n}")
+    lines += citation_lines(res)
     c = res["counters"]
     lines.append(f"（{len(res['steps'])} 步，{c['tokens']} Token，{res['latency_ms']:.0f} ms，"
                  f"{FUSE_LABELS.get(res['stopped_by'], '') + '熔断' if res['stopped_by'] else '已完成'}，"

@@ -299,7 +299,7 @@ def search(query: str, principal: Principal, k: int = 10, *, scenario: str | Non
 def retrieve(query: str, principal: Principal, k: int = 10) -> dict:
     """The ``retrieve`` JSON: {"results": [...], "latency_ms"} (+ "notices")."""
     if k < 1 or k > 100:
-        raise BadInputError("--k 必须在 1 到 100 之间")
+        raise BadInputError("返回条数必须在 1 到 100 之间")
     res = search(query, principal, k)
     return {"results": [hit_to_dict(h) for h in res.hits], "latency_ms": round(res.latency_ms, 1),
             "notices": res.notices, "degraded": res.degraded}

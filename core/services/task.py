@@ -58,7 +58,7 @@ def _limits(max_steps: int | None, deadline_s: float | None, max_tokens: int | N
     try:
         steps, deadline, tokens = int(steps), float(deadline), int(tokens)
     except (TypeError, ValueError):
-        raise BadInputError("--max-steps / --deadline-s 必须是数字") from None
+        raise BadInputError("最大步数、时限和 Token 上限必须是数字") from None
     if not 1 <= steps <= MAX_STEPS_LIMIT:
         raise BadInputError(f"最大步数必须在 1 到 {MAX_STEPS_LIMIT} 之间")
     if not 0 < deadline <= MAX_DEADLINE_S:
