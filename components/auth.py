@@ -8,7 +8,7 @@ so it works offline), read back from ``st.context.cookies`` on the next page loa
 against the sessions table on every rerun. It is never put in the URL. 退出登录 deletes the
 session row and the cookie; an expired session (``ZHICE_SESSION_TTL_MIN``) is removed by core
 and its cookie deleted here. The chat pages' current thread ids (``docs_thread``,
-``kg_thread`` in ``st.session_state``) are remembered with the session and restored on reload."""
+``kg_thread``, ``task_thread`` in ``st.session_state``) are remembered with the session and restored on reload."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ TOKEN_KEY = "session_token"
 PASSWORD_TOKEN_KEY = "password_change_token"
 COOKIE = "zhice_session"
 #: session-state keys restored after a refresh (the chat pages own them)
-THREAD_KEYS = ("docs_thread", "kg_thread")
+THREAD_KEYS = ("docs_thread", "kg_thread", "task_thread")
 _SAVED_THREADS = "_saved_threads"
 _DELETE_COOKIE = "_delete_session_cookie"
 

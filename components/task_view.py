@@ -15,7 +15,7 @@ from components.pdf_view import render_preview
 from core.errors import AppError
 from core.services.task import (
     citation_preview, export_excel, export_markdown, humanize, new_thread_id, operation_labels, plan_from_rows,
-    plan_rows, resume_task, start_task, step_text,
+    plan_rows, resume_task, start_task, step_text, task_state,
 )
 
 FUSE_NAMES = {"steps": "步数", "tokens": "Token", "time": "时间"}
@@ -159,6 +159,8 @@ def render_task_mode(principal) -> None:
                                                              max_steps=int(max_steps), deadline_s=float(deadline))
             except AppError as exc:
                 st.error(exc.user_message)
+    if "task_result" not in st.session_state and st.session_state.get("task_thread"):  # a reload: from the checkpointer
+        st.session_state["task_result"] = task_state(principal, st.session_state["task_thread"])
     res = st.session_state.get("task_result")
     if res:
         if res.get("need_confirm"):

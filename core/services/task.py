@@ -172,6 +172,21 @@ def resume_task(principal: Principal, thread_id: str, reply: Any = "确认", *, 
     return res
 
 
+def task_state(principal: Principal, thread_id: str) -> dict | None:
+    """The last state of one of ``principal``'s task threads, shaped as :func:`start_task`
+    returns it (the plan awaiting review, or the report), for the page after a reload; ``None``
+    when the thread has nothing (another user's thread id names an empty thread of one's own)."""
+    from core.agents.runtime import check_principal
+
+    check_principal(principal)
+    graph = _graph()
+    config = _config(principal, (thread_id or "").strip(), None)
+    config["configurable"].pop("runtime")
+    if not thread_id or not graph.get_state(config).values:
+        return None
+    return _result(graph, config, thread_id, 0.0)
+
+
 def run_task(request: str, principal: Principal, *, thread_id: str | None = None, max_steps: int | None = None,
              deadline_s: float | None = None, max_tokens: int | None = None, index: Any = None, llm: Any = "default",
              clock: Callable[[], float] | None = None, on_event: StepCallback | None = None) -> dict:

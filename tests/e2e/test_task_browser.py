@@ -94,3 +94,13 @@ def test_compare_task_plan_confirm_report_highlight(demo_site, browser, shots):
     assert box and box["width"] >= 500
     page.screenshot(path=str(shots / "task_highlight.png"))
     _clean(page)
+
+    # a refresh keeps the report: the 任务 mode rebuilds it from the checkpointer
+    page.keyboard.press("Escape")
+    page.reload()
+    page.get_by_role("heading", name="政策问答").wait_for(timeout=60_000)
+    settle(page)
+    page.get_by_test_id("stRadio").get_by_text("任务", exact=True).click()
+    page.get_by_text("任务报告：").first.wait_for(timeout=60_000)
+    assert page.locator("table").filter(has_text="补贴标准").count() >= 1
+    _clean(page)

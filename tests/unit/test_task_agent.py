@@ -27,7 +27,7 @@ from core.errors import BadInputError, NotFoundError
 from core.llm.fake import FakeLLM
 from core.security.principals import Principal, Role, resolve_user
 from core.services import ingest
-from core.services.task import export_excel, export_markdown, resume_task, run_task, start_task
+from core.services.task import export_excel, export_markdown, resume_task, run_task, start_task, task_state
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "task_graph.mmd"
 
@@ -280,6 +280,17 @@ def test_plan_review_confirm_edit_cancel(docs):
         resume_task(other, "t3", "确认", llm=None)  # threads are private to their user
     cancelled = resume_task(JINAN_USER, "t3", "取消", llm=None)
     assert cancelled["cancelled"] and cancelled["steps"] == []
+
+
+def test_a_reload_gets_the_plan_or_the_report_back_and_only_its_owner_does(docs):
+    waiting = start_task("汇总家电以旧换新政策的有效期", JINAN_USER, llm=None, thread_id="r1")
+    again = task_state(JINAN_USER, "r1")
+    assert again["need_confirm"]["plan"] == waiting["need_confirm"]["plan"] and again["request"] == waiting["request"]
+    done = resume_task(JINAN_USER, "r1", "确认", llm=None)
+    back = task_state(JINAN_USER, "r1")
+    assert back["need_confirm"] is None and back["report"] == done["report"] and back["citations"] == done["citations"]
+    other = Principal("someone", Role.manager, tenants=("济南",))
+    assert task_state(other, "r1") is None and task_state(JINAN_USER, "never-used") is None
 
 
 def test_exports_markdown_and_excel_are_cited_and_safe(docs):
