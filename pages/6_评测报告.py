@@ -50,9 +50,9 @@ with sets_tab:
                 except AppError as exc:
                     st.error(exc.user_message)
     if names:
-        st.download_button(f"导出“{set_name}”为 JSONL", ev.export_set(set_name), file_name=f"{set_name}.jsonl",
+        st.download_button(f"导出“{set_name}”为 JSONL", ev.export_set(principal, set_name), file_name=f"{set_name}.jsonl",
                            mime="application/jsonl", icon=":material/download:")
-        records = ev.set_records(set_name)
+        records = ev.set_records(principal, set_name)
         st.markdown("**编辑用例**（修改内置评测集时会先复制到工作区，内置文件不变）")
         ids = [r.get("id") for r in records]
         rid = st.selectbox("选择用例", ids, key="ev_edit",

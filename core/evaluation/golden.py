@@ -106,6 +106,12 @@ def list_sets() -> list[dict]:
     return out
 
 
+def builtin_records(name: str) -> list[dict]:
+    """The records of the built-in set ``name`` as shipped (``[]`` when there is none)."""
+    path = BUILTIN_DIR / f"{name}.jsonl"
+    return read_records(path) if path.is_file() else []
+
+
 def set_path(name: str) -> Path:
     """The file of set ``name`` (a workspace set shadows a built-in one of the same name)."""
     name = check_set_name(name)

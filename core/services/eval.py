@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import Callable
 
 from core.config import get_settings
-from core.errors import BadInputError, NotFoundError
+from core.errors import AppError, BadInputError, NotFoundError, PermissionDenied
 from core.evaluation import golden as G
 from core.evaluation.golden import GoldenCase, load_golden
 from core.evaluation.metrics import HEADLINE, METRIC_LABELS, aggregate, metric_value, regressions
 from core.evaluation.report import write_report
-from core.evaluation.runner import make_ask, run_cases
+from core.evaluation.runner import case_principal, make_ask, run_cases
+from core.security.principals import resolve_user
 from core.services.review import require_reviewer, tenant_visible
 from core.storage.db import get_db
 
@@ -92,15 +93,64 @@ def golden_sets(principal) -> list[dict]:
     out = []
     for s in G.list_sets():
         try:
-            n = sum(1 for line in s["path"].read_text(encoding="utf-8").splitlines() if line.strip())
-        except OSError:
+            n = len(visible_records(principal, s["name"], G.read_records(s["path"])))
+        except (OSError, ValueError):
             n = 0
-        out.append({"name": s["name"], "builtin": s["builtin"], "cases": n, "baseline": baseline_of(s["name"], scope)})
+        if n or s["builtin"] or principal.is_admin:  # a set of other tenants' cases is not even named
+            out.append({"name": s["name"], "builtin": s["builtin"], "cases": n,
+                        "baseline": baseline_of(s["name"], scope)})
     return out
 
 
-def set_records(name: str) -> list[dict]:
-    return G.read_records(G.set_path(name))
+def visible_records(principal, name: str, records: list[dict]) -> list[dict]:
+    """``records`` of set ``name`` that ``principal`` may see: :func:`record_visible`, and
+    every record as shipped in the built-in set of that name (product data, not a tenant's)."""
+    if principal is None or principal.is_admin:
+        return records
+    shipped = {_canon(r) for r in G.builtin_records(name)}
+    return [r for r in records if _canon(r) in shipped or record_visible(principal, r)]
+
+
+def _canon(rec: dict) -> str:
+    return json.dumps(rec, ensure_ascii=False, sort_keys=True)
+
+
+def record_visible(principal, rec: dict) -> bool:
+    """Whether a golden record is ``principal``'s to read, edit and run. A case holds a
+    tenant's data (its question, expected facts, history), so it is private to the tenant it
+    is tagged with (``tenant``: set when a bad case becomes golden, or by a non-administrator's
+    import or edit), else to the tenants of the user it runs as; a record with neither (an
+    administrator's own cases) is shared by all reviewers."""
+    if principal is None or principal.is_admin:
+        return True
+    if rec.get("tenant"):
+        return tenant_visible(principal, str(rec["tenant"]))
+    if not rec.get("user"):
+        return True
+    try:
+        user = resolve_user(str(rec["user"]))
+    except AppError:
+        return False
+    return user.is_admin or bool(set(user.tenants) & set(principal.tenants))
+
+
+def _tagged(principal, rec: dict) -> dict:
+    """A record written by a non-administrator carries their tenant, so it stays theirs."""
+    if principal is None or principal.is_admin or rec.get("tenant") or not principal.tenants:
+        return rec
+    return {**rec, "tenant": principal.tenants[0]}
+
+
+def set_records(principal, name: str) -> list[dict]:
+    """The records of set ``name`` that ``principal`` may see (see :func:`record_visible`)."""
+    records = visible_records(principal, name, G.read_records(G.set_path(name)))
+    if not records and principal is not None and not principal.is_admin and not _is_builtin(name):
+        raise NotFoundError(f"评测集 {name} 不存在")
+    return records
+
+
+def _is_builtin(name: str) -> bool:
+    return any(s["builtin"] for s in G.list_sets() if s["name"] == name)
 
 
 def import_set(principal, name: str, text: str, *, replace: bool = False) -> dict:
@@ -115,17 +165,34 @@ def import_set(principal, name: str, text: str, *, replace: bool = False) -> dic
         raise BadInputError("导入失败，没有写入任何用例：" + "；".join(problems[:20]) + ("……" if len(problems) > 20 else ""))
     if not records:
         raise BadInputError("导入的文件里没有用例")
+    records = [_tagged(principal, r) for r in records]
+    for r in records:
+        _check_writable(principal, r)
     path = G.workspace_sets_dir() / f"{name}.jsonl"
-    existing = [] if replace or not path.is_file() else G.read_records(path)
+    existing = G.read_records(path) if path.is_file() else []
+    seen = visible_records(principal, name, existing)
+    others = [r for r in existing if r not in seen]  # never replaced by someone who can't see them
+    if {r.get("id") for r in others} & {r.get("id") for r in records}:
+        raise BadInputError("导入失败，没有写入任何用例：用例编号与评测集中已有的用例重复，请换用其他编号")
+    mine = [] if replace else seen
     ids = {r.get("id") for r in records}
-    merged = [r for r in existing if r.get("id") not in ids] + records
+    merged = others + [r for r in mine if r.get("id") not in ids] + records
     G.write_records(name, merged)
     audit(principal.name, "eval.import_set", target=name, detail={"records": len(records), "replace": replace})
     return {"set": name, "imported": len(records), "cases": len(merged)}
 
 
-def export_set(name: str) -> str:
-    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in set_records(name))
+def export_set(principal, name: str) -> str:
+    require_reviewer(principal)
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in set_records(principal, name))
+
+
+def _check_writable(principal, record: dict) -> None:
+    """A non-administrator writes only cases of their own tenants, run as their users."""
+    if not record_visible(principal, record):
+        raise PermissionDenied("只能保存本单位的用例（提问用户须属于您的单位）")
+    if record.get("user") and principal is not None and not principal.is_admin:
+        case_principal(G.parse_golden_text(json.dumps(record, ensure_ascii=False))[0][0], principal)
 
 
 def save_case(principal, name: str, record: dict) -> dict:
@@ -135,22 +202,34 @@ def save_case(principal, name: str, record: dict) -> dict:
 
     require_reviewer(principal)
     name = G.check_set_name(name)
+    record = _tagged(principal, record)
+    _check_writable(principal, record)
     path = G.workspace_sets_dir() / f"{name}.jsonl"
-    if not path.is_file():
-        try:
-            G.write_records(name, set_records(name))
-        except NotFoundError:
-            pass
+    try:
+        current = G.read_records(G.set_path(name))
+    except NotFoundError:
+        current = []
+    seen = visible_records(principal, name, current)
+    if any(r.get("id") == record.get("id") and r not in seen for r in current):
+        raise BadInputError("用例编号与评测集中已有的用例重复，请换用其他编号")
+    if not path.is_file() and current:
+        G.write_records(name, current)
     G.upsert_record(name, record)
     audit(principal.name, "eval.save_case", target=name, detail={"id": record.get("id")})
     return record
 
 
 def delete_case(principal, name: str, case_id: str) -> int:
+    from core.security.audit import audit
+
     require_reviewer(principal)
-    records = set_records(name)
-    kept = [r for r in records if r.get("id") != case_id]
+    records = G.read_records(G.set_path(name))
+    seen = visible_records(principal, name, records)
+    kept = [r for r in records if r.get("id") != case_id or r not in seen]
+    if len(kept) == len(records):
+        raise NotFoundError(f"评测集 {name} 中没有用例 {case_id}")
     G.write_records(name, kept)
+    audit(principal.name, "eval.delete_case", target=name, detail={"id": case_id})
     return len(records) - len(kept)
 
 
@@ -224,6 +303,19 @@ def _execute(run_id: int, dataset: Path, cases: list[GoldenCase], ask: Callable,
     return {"metrics": metrics, "per_case": per_case, "report": str(report), "status": status}
 
 
+def _cases_for(principal, path: Path) -> list[GoldenCase]:
+    """The cases of a set file that ``principal`` may run (all for an administrator)."""
+    cases = load_golden(path)
+    if principal is None or principal.is_admin:
+        return cases
+    records = G.read_records(path)
+    seen = visible_records(principal, path.stem, records)
+    kept = [c for c, r in zip(cases, records) if r in seen]
+    if not kept:
+        raise NotFoundError(f"评测集 {path.stem} 不存在")
+    return kept
+
+
 def run_eval(dataset: Path | None = None, out_dir: Path | None = None, progress=None, *, set_name: str | None = None,
              baseline: str | int | None = None, pin: bool = False, tolerance: float = DEFAULT_TOLERANCE,
              retrieval_k: int | None = None, judge: bool = False, principal=None, ask: Callable | None = None) -> dict:
@@ -233,7 +325,7 @@ def run_eval(dataset: Path | None = None, out_dir: Path | None = None, progress=
     if principal is not None:
         require_reviewer(principal)
     name, path = _resolve(dataset, set_name)
-    cases = load_golden(path)
+    cases = _cases_for(principal, path)
     judge_fn = _judge(judge)
     base_id = _baseline_id(principal, name, baseline)  # an unknown baseline fails before the run
     config = run_config(retrieval_k, judge=judge_fn is not None)
@@ -253,7 +345,7 @@ def start_run(principal, set_name: str, *, retrieval_k: int | None = None, judge
     """Start a run of ``set_name`` in a background thread (the page); returns its id."""
     require_reviewer(principal)
     name, path = _resolve(None, set_name)
-    cases = load_golden(path)
+    cases = _cases_for(principal, path)
     judge_fn = _judge(judge)
     config = run_config(retrieval_k, judge=judge_fn is not None)
     run_id = _create_run(name, path, config, len(cases), principal)

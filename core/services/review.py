@@ -615,6 +615,8 @@ def golden_record(principal, case_id: int, *, expected: str | None = None, expec
         history = _earlier_turns(_thread_events(case["user"], case["kind"], case["thread"]), case["event"]["id"])
     rec: dict[str, Any] = {"id": f"bc-{case['week']}-{case['id']}", "kind": case["kind"], "question": case["question"],
                            "user": case["user"]}
+    if case.get("tenant"):
+        rec["tenant"] = case["tenant"]  # the case holds that tenant's data: its reviewers only
     evidence = [e.strip() for e in (case["evidence"] or "").splitlines() if e.strip()]
     if case["kind"] == "docs":
         rec.update({"expect_files": [e for e in evidence if "." in e] if evidence else [],

@@ -145,13 +145,46 @@ def test_import_export_and_edit_sets(workspace):
     assert not (workspace / "eval" / "sets" / "mine.jsonl").exists()
     assert E.import_set(REVIEWER, "mine", good)["cases"] == 1
     E.save_case(REVIEWER, "mine", {"id": "a", "kind": "docs", "question": "改过的问题", "expect_answer_contains": ["y"]})
-    assert json.loads(E.export_set("mine"))["question"] == "改过的问题"
+    assert json.loads(E.export_set(REVIEWER, "mine"))["question"] == "改过的问题"
     # editing a built-in set copies it into the workspace, the shipped file is untouched
     E.save_case(REVIEWER, "kg_golden", {"id": "new-1", "kind": "kg", "question": "新问题"})
     sets = {s["name"]: s for s in E.golden_sets(REVIEWER)}
     assert not sets["kg_golden"]["builtin"] and sets["kg_golden"]["cases"] > 500
     with pytest.raises(Exception):
         E.import_set(Principal("staff_a", Role.staff, tenants=("demo",)), "mine", good)
+
+
+def test_a_tenants_golden_cases_stay_with_its_reviewers(workspace):
+    from core.errors import BadInputError, NotFoundError, PermissionDenied
+
+    UserStore().add("manager_a", "manager", "manager-pass-1", tenants=["demo"])
+    other = Principal("rev_b", Role.reviewer, tenants=("other",))
+    secret = {"id": "a", "kind": "kg", "question": "刘德明2026年3月税后工资是多少？", "expect_answer_contains": ["8123.45"]}
+    E.import_set(REVIEWER, "复盘", json.dumps(secret, ensure_ascii=False))
+    assert E.set_records(REVIEWER, "复盘")[0]["tenant"] == "demo"
+    # the other tenant's reviewer: the set is not listed, not readable, not exportable, not runnable
+    assert "复盘" not in {s["name"] for s in E.golden_sets(other)}
+    for call in (lambda: E.set_records(other, "复盘"), lambda: E.export_set(other, "复盘"),
+                 lambda: E.start_run(other, "复盘", ask=lambda c: {"answer": "x"}),
+                 lambda: E.delete_case(other, "复盘", "a")):
+        with pytest.raises(NotFoundError) as e:
+            call()
+        assert "8123.45" not in e.value.user_message and "刘德明" not in e.value.user_message
+    # nor overwritten, nor written as the first tenant's users or tag
+    with pytest.raises(BadInputError):
+        E.save_case(other, "复盘", {**secret, "question": "改写"})
+    with pytest.raises(PermissionDenied):
+        E.save_case(other, "复盘", {"id": "b", "kind": "kg", "question": "q", "tenant": "demo"})
+    with pytest.raises(PermissionDenied):
+        E.save_case(other, "复盘", {"id": "b", "kind": "kg", "question": "q", "user": "manager_a"})
+    # both tenants can keep cases in a set of the same name; a replace touches only one's own
+    E.import_set(other, "复盘", json.dumps({"id": "b", "kind": "kg", "question": "自己的问题"}, ensure_ascii=False),
+                 replace=True)
+    assert [r["id"] for r in E.set_records(other, "复盘")] == ["b"]
+    assert [r["id"] for r in E.set_records(REVIEWER, "复盘")] == ["a"]
+    assert sorted(r["id"] for r in E.set_records(ADMIN, "复盘")) == ["a", "b"]
+    run = E.run_eval(set_name="复盘", principal=other, ask=lambda c: {"answer": "x"})
+    assert [c["id"] for c in run["per_case"]] == ["b"]
 
 
 def test_non_admin_runner_cannot_run_cases_as_an_administrator(workspace):

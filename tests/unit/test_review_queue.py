@@ -165,6 +165,7 @@ def test_classify_validates_and_to_golden_writes_the_workspace_set(workspace):
     assert rec["kind"] == "docs" and rec["question"] == "那第二条呢？" and rec["user"] == "manager_a"
     assert rec["expect_answer_contains"] == ["15%", "最高 2000 元"] and rec["expect_files"] == ["a.pdf"]
     assert rec["history"] == ["前一轮的问题？"] and rec["expect_refusal"] is False
+    assert rec["tenant"] == "demo"  # the case holds the tenant's data: only its reviewers see it
     path = workspace / "eval" / "sets" / "weekly.jsonl"
     assert path.is_file() and json.loads(path.read_text(encoding="utf-8").splitlines()[0])["id"] == rec["id"]
     R.to_golden(REVIEWER, case["id"], "weekly", expected="15%")  # again: replaced, not duplicated
