@@ -11,7 +11,7 @@ canonical (2,000.00 -> 2000), dates as YYYY-MM-DD / YYYY-MM, brackets 〔〕[]�
 never matches inside a longer number (5% is not found in 15%). A record may add "accept"
 (alternative strings, any one suffices) and "all_of" (strings that must all appear; "a|b" = a or b).
 
-    .venv/bin/python scripts/score_blind.py [--engine policy|kg] [--batch N] [--json OUT.json]
+    .venv/bin/python scripts/score_blind.py [--engine policy|kg] [--batch N ...] [--json OUT.json]
 
 Run with the demo workspace (ZHICE_HOME) and ZHICE_TODAY set as in data/eval/blind/README.md.
 """
@@ -140,6 +140,12 @@ def classify(engine: str, record: dict, result: dict) -> str:
     return "correct" if matches(record, str(result.get("answer") or ""), kg=engine == "kg") else "wrong_but_confident"
 
 
+def present_batches() -> list[int]:
+    """The batch numbers that have a file, for either engine."""
+    found = {int(m.group(1)) for f in os.listdir(BLIND) if (m := re.fullmatch(r"(?:policy|kg)_batch_(\d+)\.jsonl", f))}
+    return sorted(found)
+
+
 def load(engine: str, batch: int) -> list[dict]:
     with open(os.path.join(BLIND, f"{engine}_batch_{batch}.jsonl"), encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
@@ -193,12 +199,12 @@ def score(engine: str, records: list[dict], results: dict[str, dict]) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--engine", choices=("policy", "kg"))
-    ap.add_argument("--batch", type=int)
+    ap.add_argument("--batch", type=int, nargs="+", help="batch numbers (default: every batch file there is)")
     ap.add_argument("--json", dest="json_out", help="write the figures and per-case classes to this file")
     ap.add_argument("--rescore", help="classify again the raw results kept in a previous --json file (no engine run)")
     args = ap.parse_args(argv)
     engines = [args.engine] if args.engine else ["policy", "kg"]
-    batches = [args.batch] if args.batch else [1, 2, 3]
+    batches = args.batch or present_batches()
     saved = {}
     if args.rescore:
         with open(args.rescore, encoding="utf-8") as fh:
