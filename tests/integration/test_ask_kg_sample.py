@@ -333,3 +333,14 @@ def test_ages_are_counted_on_the_configured_day(kg, monkeypatch):
     later = ask_kg(q, principal=P(), auto=True)["answer"]
     config.set_settings(None)
     assert "46" in now and "56" in later, (now, later)
+
+
+def test_a_percentage_threshold_on_a_stored_fraction(kg):
+    """实际毛利率 is stored as a fraction (0.097): "低于10%" compares with 0.1 and the answer says 9.7%."""
+    proj = _sheet("01_项目信息.xlsx")
+    low = proj[proj["实际毛利率"].astype(float) < 0.10]
+    r = ask("实际毛利率低于10%的项目有哪些？", auto=True)
+    assert {row["项目编号"] for row in r["rows"]} == set(low["项目编号"])
+    for _, p in low.iterrows():
+        assert f"实际毛利率 {float(p['实际毛利率']) * 100:g}%" in r["answer"]
+    assert "0.097" not in r["answer"] and "低于10%" in r["answer"]
