@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from core.agents.kg.formatting import fmt_field, fmt_value, ym_cn
+from core.agents.kg.formatting import field_label, fmt_field, fmt_value, ym_cn
 from core.agents.kg.catalog import percent_fields, tool_fields, unit as field_unit
 from core.agents.kg.tools import pick
 
@@ -299,8 +299,8 @@ def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dic
     if value is None:
         return f"{field}在结果中没有可计算的数值。"
     if len(rows) == 1 and op in ("sum", "avg", "max", "min"):
-        return f"{field}为 {fmt_field(field, value)}。"
-    said = f"{field}{_OP_CN.get(op, op)}为 {fmt_field(field, value)}（基于 {len(rows)} 条记录）"
+        return f"{field_label(field)}为 {fmt_field(field, value)}。"
+    said = f"{field_label(field)}{_OP_CN.get(op, op)}为 {fmt_field(field, value)}（基于 {len(rows)} 条记录）"
     holders = _holders(rows, field, value) if op in ("max", "min") else ""
     return f"{said}，{'最高' if op == 'max' else '最低'}的是{holders}。" if holders else f"{said}。"
 

@@ -180,6 +180,14 @@ def unit(field: str | None) -> str:
         return units()[field]
     if field in DAY_COUNT_CODES:
         return "天"
+    if any(op in field for op in (" - ", " + ")):  # a sum or difference of fields in one unit keeps it
+        from core.agents.kg import expr as X
+
+        try:
+            got = {unit(n) for n in X.referenced_names(field)}
+        except Exception:  # noqa: BLE001 - not an expression: no unit
+            return ""
+        return got.pop() if len(got) == 1 else ""
     from core.agents.kg.concepts import DERIVED  # concepts reads this module at import
 
     rule = DERIVED.get(field)

@@ -37,3 +37,13 @@ def fmt_field(field: str | None, v) -> str:
         except ValueError:
             return v
     return f"{fmt_value(v)}{catalog.unit(field)}"
+
+
+def field_label(field: str | None) -> str:
+    """How an answer names a figure: a field's own name, or for a difference / sum of two fields
+    the words for it ("项目编制 - 在岗人数" → "项目编制与在岗人数之差")."""
+    parts = re.fullmatch(r"\s*(\S+)\s*([-+])\s*(\S+)\s*", str(field or ""))
+    if not parts:
+        return str(field or "")
+    a, op, b = parts.groups()
+    return f"{a}与{b}之{'差' if op == '-' else '和'}"

@@ -7,10 +7,11 @@ import json
 import re
 from pathlib import Path
 
+from core.agents.kg import expr as X
 from core.agents.kg.catalog import SALARY_FIELDS, consumed_filters, intent_tool, percent_fields, tool_fields
 from core.agents.kg.grounding import person_ids, project_codes
 from core.agents.kg.timeparse import month_span
-from core.agents.kg.tools import TOOLS
+from core.agents.kg.tools import TOOLS, is_expression
 from core.text.numerals import cn_to_int
 
 _RULES = Path(__file__).resolve().parents[3] / "data" / "rules"
@@ -227,6 +228,9 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         if agg.get("op") == "count" and field is None and not agg.get("records"):
             field = _count_key(intent)
             agg = {**agg, "distinct": bool(field)}
+        for f in _expression_fields(field):  # "项目编制 - 在岗人数": the rows show both operands
+            if f not in steps[-1]["fields"]:
+                steps[-1]["fields"].append(f)
         ap = {"of": last, "op": agg["op"], "field": field, "distinct": bool(agg.get("distinct"))}
         if agg.get("group_by"):
             ap["group_by"] = agg["group_by"]
@@ -310,6 +314,10 @@ def _growth_steps(steps: list[dict], growth: dict, agg: dict | None, intent: str
                          note=f"按年月{_agg_note(op, field)}"),
             _step(first["id"] + 2, "change", cp, depends=[first["id"] + 1], fields=[],
                   note=f"{cp['kind']}：{growth['current']} 对比 {growth['base']}（本期 − 基期）")]
+
+
+def _expression_fields(field: str | None) -> list[str]:
+    return sorted(X.referenced_names(field)) if is_expression(field) else []
 
 
 def _count_key(intent: str) -> str | None:

@@ -239,6 +239,27 @@ def _num(v):
     return X.to_number(v)
 
 
+_ARITH = re.compile(r"[-*/()]|\s\+\s")
+
+
+def is_expression(field: str | None) -> bool:
+    """A figure computed from other fields ("项目编制 - 在岗人数", "开票金额 - 收款金额") rather than a
+    field's own name (names may hold "+" only as a grouping key list, never with spaces)."""
+    return bool(field) and bool(_ARITH.search(str(field)))
+
+
+def field_value(row: dict, field: str | None):
+    """A row's number for ``field``: the field itself, or the whitelisted arithmetic expression
+    over the row's fields (None when a field it needs is missing or empty)."""
+    if not is_expression(field):
+        return _num(row.get(field))
+    env = {k: _num(row.get(k)) for k in X.referenced_names(field)}
+    if any(v is None for v in env.values()):
+        return None
+    val = _num(X.evaluate(field, env))
+    return None if val is None else round(val, 2)
+
+
 def _having(rows: list[dict], having: str | None, key: str, mean: float | None = None) -> list[dict]:
     """Groups whose figure (``值`` / ``比率``) meets ``having`` ("值 > 50"), largest first. ``平均值`` in
     the condition is the mean of the groups' figures ("高于平均"), or ``mean`` when given (the overall
@@ -263,6 +284,8 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
         raise BadInputError(f"聚合方式“{op}”无效，可选：{'、'.join(AGG_OPS)}")
     if having:
         X.check(having, {"值", "平均值"})
+    if is_expression(field):
+        X.check(str(field))  # only arithmetic over field names and literals
     if outer and group_by:
         # "各片区平均每个项目多少人": per outer group, the nested figure over its inner groups
         by: dict[Any, list[dict]] = {}
@@ -293,7 +316,7 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
                 vals = [r.get(field) for r in rs if r.get(field) not in (None, "")]
                 return len(set(map(str, vals))) if distinct else len(vals)
             return len(rs)
-        nums = [_num(r.get(field)) for r in rs]
+        nums = [field_value(r, field) for r in rs]
         nums = [n for n in nums if n is not None]
         if not nums:
             return None
