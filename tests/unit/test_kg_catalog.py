@@ -46,6 +46,9 @@ def test_a_new_template_column_reaches_display_and_numeric_fields(extra_column):
     assert ("夜间值守人数", "夜间值守人数", "人") in _numeric_fields()  # the question side matches it by name
     plan = build_plan({"intent": "编制", "question": "青浦-区图书馆的岗位编制"}, {"projects": []}, [])
     assert "夜间值守人数" in plan[0]["fields"]
+    from core.graph.queries import record_columns
+
+    assert {"夜间值守人数", "值守补贴"} <= set(record_columns("岗位编制"))  # the query returns it (masked later)
 
 
 def test_display_fields_follow_the_schema_ranks():
