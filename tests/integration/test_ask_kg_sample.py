@@ -397,3 +397,8 @@ def test_a_field_compared_with_another_field(kg):
     cond = {"field": "收款金额", "op": "<", "value": None, "text": "收款金额少于开票金额", "expr": "收款金额 < 开票金额"}
     steps, _answer = _run(kg, {"intent": "收费", "conditions": [cond]}, {"projects": [], "months": ["2026-03"]})
     assert {r["项目编号"] for r in steps[-1]["rows"]} == expected
+
+
+def test_a_project_named_twice_is_in_the_scope_once(kg):
+    r = ask("赵巷镇政府XMSQ0131项目2026年4月开票多少", auto=True)
+    assert r["answer"].splitlines()[0].count("XMSQ0131") == 1

@@ -88,6 +88,7 @@ def scope_phrase(slots: dict, grounded: dict) -> str:
     names = [p["name"] for p in grounded.get("projects") or []]
     names += [a["name"] for a in grounded.get("areas") or []]
     names += [p["name"] for p in grounded.get("people") or []]
+    names = list(dict.fromkeys(names))  # "赵巷镇政府XMSQ0131": the name and the code ground to one project
     if names:
         bits.append("、".join(names))
     growth = slots.get("growth")
