@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import BadInputError, ReadOnlyViolation
-from core.graph.schema import NODE_BY_LABEL, REL_BY_TYPE, NodeTable, RelTable, q
+from core.graph.schema import (DAY_COLUMNS, DERIVED_COLUMNS_BY_LABEL, DISPLAY, NODE_BY_LABEL, PROVENANCE, REL_BY_TYPE,
+                               SYNTHETIC_KEY, TEMPLATE_BY_NAME, NodeTable, RelTable, q)
 
 YM_MIN, YM_MAX = "0000-00", "9999-99"
 DATE_MIN, DATE_MAX = "0000-00-00", "9999-99-99"
@@ -62,6 +63,23 @@ _PROV = "n.来源模板 AS 来源模板, n.来源文件 AS 来源文件, n.行�
 
 def _prov(var: str) -> str:
     return f"{var}.来源模板 AS 来源模板, {var}.来源文件 AS 来源文件, {var}.行号 AS 行号"
+
+
+
+def record_columns(label: str, template: str | None = None, skip: tuple[str, ...] = ()) -> list[str]:
+    """The columns a KG query returns for a record node: its template's columns (all of the
+    label's templates unless one is named) and the properties derived at load, without the
+    synthetic key, the display name, the 1日…31日 codes and provenance (returned separately). A
+    column added to a template in the schema is returned with no edit here."""
+    nt = NODE_BY_LABEL[label]
+    cols = set(TEMPLATE_BY_NAME[template].column_names) if template else None
+    derived = {c.name for c in DERIVED_COLUMNS_BY_LABEL.get(label, ())}
+    leave = {SYNTHETIC_KEY, DISPLAY, *PROVENANCE, *DAY_COLUMNS, *skip}
+    return [p for p in nt.property_names if p not in leave and (cols is None or p in cols or p in derived)]
+
+
+def _returns(var: str, label: str, template: str | None = None, skip: tuple[str, ...] = ()) -> str:
+    return ", ".join(f"{var}.{q(p)} AS {q(p)}" for p in record_columns(label, template, skip))
 
 
 _Q: list[NamedQuery] = [
@@ -547,14 +565,7 @@ OPTIONAL MATCH (p:`人员`)-[:`有考勤`]->(a)
 WITH a, p
 WHERE size($positions) = 0 OR p.`岗位名称` IN $positions
 OPTIONAL MATCH (a)-[:`所属项目`]->(j:`项目`)
-RETURN a.`工号` AS `工号`, a.`姓名` AS `姓名`, p.`岗位名称` AS `岗位名称`, a.`项目编号` AS `项目编号`,
-       j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, a.`年月` AS `年月`,
-       a.`上班天数` AS `上班天数`, a.`出勤天数` AS `出勤天数`, a.`加班小时` AS `加班小时`,
-       a.`休息天数` AS `休息天数`, a.`请假天数` AS `请假天数`, a.`旷工天数` AS `旷工天数`,
-       a.`休息日加班天数` AS `休息日加班天数`,
-       a.`餐费` AS `餐费`, a.`加班超时费` AS `加班超时费`, a.`国定加班费` AS `国定加班费`,
-       a.`值班费` AS `值班费`, a.`税后工资` AS `税后工资`,
-       a.`来源模板` AS `来源模板`, a.`来源文件` AS `来源文件`, a.`行号` AS `行号`
+RETURN """ + "p.`岗位名称` AS `岗位名称`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("a", "考勤") + ", " + _prov("a") + """
 ORDER BY `项目编号`, `年月`, `工号`
 """
 
@@ -567,10 +578,7 @@ OPTIONAL MATCH (p:`人员`)-[:`有排班`]->(s)
 WITH s, p
 WHERE size($positions) = 0 OR p.`岗位名称` IN $positions
 OPTIONAL MATCH (s)-[:`所属项目`]->(j:`项目`)
-RETURN s.`工号` AS `工号`, s.`姓名` AS `姓名`, p.`岗位名称` AS `岗位名称`, s.`项目编号` AS `项目编号`,
-       j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, s.`年月` AS `年月`,
-       s.`排班天数` AS `排班天数`, s.`夜班天数` AS `夜班天数`, s.`休息天数` AS `休息天数`,
-       s.`来源模板` AS `来源模板`, s.`来源文件` AS `来源文件`, s.`行号` AS `行号`
+RETURN """ + "p.`岗位名称` AS `岗位名称`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("s", "排班月报") + ", " + _prov("s") + """
 ORDER BY `项目编号`, `年月`, `工号`
 """
 
@@ -580,9 +588,7 @@ WHERE f.`财务类型` = '项目财务'
   AND (size($projects) = 0 OR f.`项目编号` IN $projects)
   AND (size($months) = 0 OR f.`年月` IN $months)
 OPTIONAL MATCH (j:`项目`)-[:`月度财务`]->(f)
-RETURN f.`项目编号` AS `项目编号`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, f.`年月` AS `年月`,
-       f.`开票金额` AS `开票金额`, f.`收款金额` AS `收款金额`, f.`口径` AS `口径`,
-       f.`来源模板` AS `来源模板`, f.`来源文件` AS `来源文件`, f.`行号` AS `行号`
+RETURN """ + "j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("f", "财务", "项目月度财务") + ", " + _prov("f") + """
 ORDER BY `项目编号`, `年月`
 """
 
@@ -591,11 +597,7 @@ MATCH (e:`设备`)
 WHERE (size($projects) = 0 OR e.`项目编号` IN $projects)
   AND (size($types) = 0 OR e.`设备类型` IN $types)
 OPTIONAL MATCH (e)-[:`所属项目`]->(j:`项目`)
-RETURN e.`项目编号` AS `项目编号`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`,
-       e.`设备编号` AS `设备编号`, e.`设备类型` AS `设备类型`, e.`设备名称` AS `设备名称`,
-       e.`规格型号` AS `规格型号`, e.`安装位置` AS `安装位置`, e.`完好状况` AS `完好状况`,
-       e.`启用日期` AS `启用日期`, e.`原值` AS `原值`, e.`设备责任人工号` AS `设备责任人工号`,
-       e.`来源模板` AS `来源模板`, e.`来源文件` AS `来源文件`, e.`行号` AS `行号`
+RETURN """ + "j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("e", "设备") + ", " + _prov("e") + """
 ORDER BY `项目编号`, `设备编号`
 """
 
@@ -665,10 +667,7 @@ MATCH (b:`岗位编制`)
 WHERE (size($projects) = 0 OR b.`项目编号` IN $projects)
   AND (size($positions) = 0 OR b.`岗位` IN $positions)
 OPTIONAL MATCH (j:`项目`)-[:`编制`]->(b)
-RETURN b.`项目编号` AS `项目编号`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, b.`岗位` AS `岗位`,
-       b.`预算编制` AS `预算编制`, b.`项目编制` AS `项目编制`, b.`标准工时人数` AS `标准工时人数`,
-       b.`在岗人数` AS `在岗人数`,
-       b.`来源模板` AS `来源模板`, b.`来源文件` AS `来源文件`, b.`行号` AS `行号`
+RETURN """ + "j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("b", "岗位编制") + ", " + _prov("b") + """
 ORDER BY `项目编号`, `岗位`
 """
 
@@ -677,11 +676,7 @@ MATCH (i:`检查记录`)
 WHERE (size($projects) = 0 OR i.`项目编号` IN $projects)
   AND (size($types) = 0 OR i.`检查类型` IN $types)
 OPTIONAL MATCH (j:`项目`)-[:`检查`]->(i)
-RETURN i.`项目编号` AS `项目编号`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`,
-       i.`检查类型` AS `检查类型`, i.`检查日期` AS `检查日期`, i.`检查得分` AS `检查得分`,
-       i.`问题描述` AS `问题描述`, i.`整改情况` AS `整改情况`, i.`整改完成日期` AS `整改完成日期`,
-       i.`检查人工号` AS `检查人工号`,
-       i.`来源模板` AS `来源模板`, i.`来源文件` AS `来源文件`, i.`行号` AS `行号`
+RETURN """ + "j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("i", "检查记录") + ", " + _prov("i") + """
 ORDER BY `项目编号`, `检查日期`
 """
 
@@ -689,20 +684,14 @@ KG_PROCUREMENT = """
 MATCH (r:`采购记录`)
 WHERE (size($projects) = 0 OR r.`项目编号` IN $projects)
   AND (size($types) = 0 OR r.`记录类型` IN $types)
-RETURN r.`记录类型` AS `记录类型`, r.`项目编号` AS `项目编号`, r.`名称` AS `名称`,
-       r.`供应商名称` AS `供应商名称`, r.`类别` AS `类别`, r.`数量` AS `数量`, r.`单价` AS `单价`,
-       r.`金额` AS `金额`, r.`日期` AS `日期`, r.`状态` AS `状态`,
-       r.`来源模板` AS `来源模板`, r.`来源文件` AS `来源文件`, r.`行号` AS `行号`
+RETURN """ + _returns("r", "采购记录") + ", " + _prov("r") + """
 ORDER BY `项目编号`, `日期`
 """
 
 KG_MAINTENANCE = """
 MATCH (r:`维保合同`)
 WHERE (size($projects) = 0 OR r.`项目编号` IN $projects)
-RETURN r.`记录类型` AS `记录类型`, r.`项目编号` AS `项目编号`, r.`名称` AS `名称`,
-       r.`供应商名称` AS `供应商名称`, r.`类别` AS `类别`, r.`合同年限` AS `合同年限`,
-       r.`金额` AS `金额`, r.`日期` AS `日期`, r.`状态` AS `状态`,
-       r.`来源模板` AS `来源模板`, r.`来源文件` AS `来源文件`, r.`行号` AS `行号`
+RETURN """ + _returns("r", "维保合同") + ", " + _prov("r") + """
 ORDER BY `项目编号`, `日期`
 """
 
@@ -814,10 +803,7 @@ MATCH (j:`项目`)-[:`投标`]->(b:`投标记录`)
 WHERE (size($projects) = 0 OR j.`项目编号` IN $projects)
   AND (size($results) = 0 OR b.`中标结果` IN $results)
   AND (size($kinds) = 0 OR b.`投标类型` IN $kinds)
-RETURN j.`项目编号` AS `项目编号`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`,
-       b.`年份` AS `年份`, b.`投标类型` AS `投标类型`, b.`中标结果` AS `中标结果`, b.`中标日期` AS `中标日期`,
-       b.`投标金额` AS `投标金额`, b.`文档路径` AS `文档路径`, b.`投标经办人工号` AS `投标经办人工号`,
-       b.`来源模板` AS `来源模板`, b.`来源文件` AS `来源文件`, b.`行号` AS `行号`
+RETURN """ + "j.`项目编号` AS `项目编号`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("b", "投标记录", skip=('项目编号',)) + ", " + _prov("b") + """
 ORDER BY `项目编号`, `年份`
 """
 
@@ -845,15 +831,7 @@ KG_PROJECTS_FULL = """
 MATCH (j:`项目`)
 WHERE (size($projects) = 0 OR j.`项目编号` IN $projects)
   AND (size($statuses) = 0 OR j.`服务状态` IN $statuses)
-RETURN j.`项目编号` AS `项目编号`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`,
-       j.`上级项目编号` AS `上级项目编号`, j.`续签前项目编号` AS `续签前项目编号`,
-       j.`服务状态` AS `服务状态`, j.`开始日期` AS `开始日期`, j.`结束日期` AS `结束日期`,
-       j.`省份` AS `省份`, j.`市区` AS `市区`, j.`细分业态` AS `细分业态`, j.`汇总业态` AS `汇总业态`,
-       j.`委托方式` AS `委托方式`, j.`计费方式` AS `计费方式`, j.`甲方名称` AS `甲方名称`, j.`项目地址` AS `项目地址`,
-       j.`合同金额` AS `合同金额`, j.`年化合同额` AS `年化合同额`, j.`合同面积` AS `合同面积`,
-       j.`客户满意度` AS `客户满意度`, j.`客户投诉` AS `客户投诉`, j.`实际毛利率` AS `实际毛利率`,
-       j.`项目负责人` AS `项目负责人`, j.`项目负责人工号` AS `项目负责人工号`, j.`备注` AS `备注`,
-       j.`来源模板` AS `来源模板`, j.`来源文件` AS `来源文件`, j.`行号` AS `行号`
+RETURN """ + _returns("j", "项目") + ", " + _prov("j") + """
 ORDER BY `项目编号`
 """
 

@@ -46,6 +46,10 @@ class Column:
     meaning: str = ""
     example: str = ""
     source: str = ""
+    unit: str = ""            # what a number counts (元, 天, 人 …); answers print it after the value
+    percent: bool = False     # stored as a fraction (0.18), asked and shown as a percentage (18%)
+    show: int = 0             # display rank in the agent's answer rows (0 = not shown by default)
+    show_for: tuple[str, ...] = ()  # node labels the display rank applies to (empty = every label)
 
     @property
     def type_label(self) -> str:
@@ -79,11 +83,13 @@ class Template:
 
 
 def C(name: str, type: str = "text", req: bool = False, enum: tuple[str, ...] = (), *, sensitive: bool = False,
-      meaning: str = "", example: str = "", source: str = "") -> Column:
+      meaning: str = "", example: str = "", source: str = "", unit: str = "", percent: bool = False, show: int = 0,
+      show_for: tuple[str, ...] = ()) -> Column:
     if enum:
         type = "enum"
     assert type in TYPES, type
-    return Column(name, type, req, tuple(enum), sensitive, meaning or name, example, source)
+    return Column(name, type, req, tuple(enum), sensitive, meaning or name, example, source, unit, percent, show,
+                  tuple(show_for))
 
 
 _FUSED = "新增（融合）：为图谱关联填写"
@@ -103,24 +109,24 @@ TEMPLATES: tuple[Template, ...] = (
         C("项目简称", meaning="业务大表中的简称", example="区图书馆", source="业务大表·项目名"),
         C("上级项目编号", meaning="父项目编号（子项目/服务点填写），生成 包含 关系", example="XMSQ0100", source=_FUSED),
         C("续签前项目编号", meaning="上一合同期的项目编号，生成 续签自 关系", example="XMSQ0052", source=_FUSED),
-        C("开始日期", "date", meaning="合同开始日期", example="2024-01-01", source="项目管理表·起止时间"),
-        C("结束日期", "date", meaning="合同结束日期", example="2026-12-31", source="项目管理表·起止时间"),
+        C("开始日期", "date", meaning="合同开始日期", example="2024-01-01", source="项目管理表·起止时间", show=2),
+        C("结束日期", "date", meaning="合同结束日期", example="2026-12-31", source="项目管理表·起止时间", show=3),
         C("省份", example="上海市", source="业务大表·省份"),
         C("市区", meaning="市（区）", example="青浦区", source="业务大表·市（区）"),
-        C("细分业态", example="公共场馆", source="业务大表·细分业态"),
+        C("细分业态", example="公共场馆", source="业务大表·细分业态", show=4),
         C("汇总业态", example="公建", source="业务大表·汇总业态"),
         C("委托方式", example="全委", source="业务大表·委托方式"),
         C("计费方式", example="包干制", source="业务大表·计费方式"),
-        C("合同面积", "number", meaning="合同面积（平方米）", example="12500", source="业务大表·合同面积"),
-        C("合同金额", "number", meaning="合同总金额（元）", example="3,600,000.00", source="业务大表·合同金额"),
-        C("年化合同额", "number", meaning="年化合同金额（元）", example="1,200,000.00", source="业务大表·年化合同额"),
-        C("服务状态", enum=("服务中", "已结束", "未开始"), example="服务中", source="项目管理表·服务状态"),
-        C("甲方名称", example="上海市青浦区图书馆", source="项目管理表·甲方"),
+        C("合同面积", "number", meaning="合同面积（平方米）", example="12500", source="业务大表·合同面积", unit="平方米"),
+        C("合同金额", "number", meaning="合同总金额（元）", example="3,600,000.00", source="业务大表·合同金额", unit="元"),
+        C("年化合同额", "number", meaning="年化合同金额（元）", example="1,200,000.00", source="业务大表·年化合同额", unit="元"),
+        C("服务状态", enum=("服务中", "已结束", "未开始"), example="服务中", source="项目管理表·服务状态", show=1),
+        C("甲方名称", example="上海市青浦区图书馆", source="项目管理表·甲方", show=5),
         C("项目地址", example="上海市青浦区华青路1号", source="项目管理表·地址"),
-        C("客户满意度", "number", meaning="客户满意度得分（百分制）", example="92.5", source="运营部满意度调查"),
-        C("客户投诉", "int", meaning="本合同期客户投诉次数", example="1", source="运营部投诉台账"),
-        C("实际毛利率", "number", meaning="实际毛利率（小数，如 0.18）", example="0.18", source="财务部"),
-        C("项目负责人", meaning="项目负责人姓名", example="周建国", source="项目管理表·项目经理"),
+        C("客户满意度", "number", meaning="客户满意度得分（百分制）", example="92.5", source="运营部满意度调查", unit="分"),
+        C("客户投诉", "int", meaning="本合同期客户投诉次数", example="1", source="运营部投诉台账", unit="次"),
+        C("实际毛利率", "number", meaning="实际毛利率（小数，如 0.18）", example="0.18", source="财务部", unit="%", percent=True),
+        C("项目负责人", meaning="项目负责人姓名", example="周建国", source="项目管理表·项目经理", show=6),
         C("项目负责人工号", req=True, meaning="项目负责人工号，生成 负责人 关系", **_STAFF_NO),
         C("备注"),
     ), ("项目编号",), "项目主数据，一行一个项目（一个合同期）", "市场部"),
@@ -132,9 +138,9 @@ TEMPLATES: tuple[Template, ...] = (
         C("当前服务项目编号", meaning="当前所在项目编号", example="XMSQ0102", source=_FUSED),
         C("职级", example="P3", source="人事部员工信息·职级"),
         C("员工层级", meaning="一线员工/项目管理人员/职能人员（空则按岗位字典补全）", example="一线员工", source="岗位字典"),
-        C("入职日期", "date", example="2023-07-01", source="人事部员工信息·入职日期"),
+        C("入职日期", "date", example="2023-07-01", source="人事部员工信息·入职日期", show=2),
         C("离职日期", "date", example="", source="人事部员工信息·离职日期"),
-        C("性别", enum=("男", "女"), example="男", source="人事部员工信息·性别"),
+        C("性别", enum=("男", "女"), example="男", source="人事部员工信息·性别", show=1),
         C("出生日期", "date", sensitive=True, example="1985-06-12", source="人事部员工信息·出生日期"),
         C("政治面貌", sensitive=True, example="群众", source="人事部员工信息·政治面貌"),
         C("联系电话", sensitive=True, example="13800001234", source="人事部员工信息·联系电话"),
@@ -160,9 +166,9 @@ TEMPLATES: tuple[Template, ...] = (
     Template("项目月度财务", "06_项目月度财务", (
         C("项目编号", req=True, example="XMSQ0102", source="财务部收费进程表"),
         C("年月", "ym", req=True, example="2026-03", source="财务部收费进程表"),
-        C("开票金额", "number", meaning="当月开票金额（元）", example="100,000.00", source="财务部收费进程表"),
-        C("收款金额", "number", meaning="当月收款金额（元）", example="95,000.00", source="财务部收费进程表"),
-        C("口径", meaning="统计口径（如 含税）", example="含税", source="财务部收费进程表"),
+        C("开票金额", "number", meaning="当月开票金额（元）", example="100,000.00", source="财务部收费进程表", unit="元", show=1),
+        C("收款金额", "number", meaning="当月收款金额（元）", example="95,000.00", source="财务部收费进程表", unit="元", show=2),
+        C("口径", meaning="统计口径（如 含税）", example="含税", source="财务部收费进程表", show=3),
         C("财务经办人工号", req=True, **_STAFF_NO),
     ), ("项目编号", "年月"), "项目按月的开票与收款", "财务部"),
     Template("考勤与人员财务", "07_考勤与人员财务", (
@@ -171,13 +177,13 @@ TEMPLATES: tuple[Template, ...] = (
         C("项目编号", req=True, example="XMSQ0102", source=_FUSED),
         C("年月", "ym", req=True, example="2026-03", source="人事部考勤表"),
         *_days(ATTENDANCE_CODES, "考勤状态"),
-        C("上班天数", "number", example="22", source="人事部考勤表"),
-        C("加班小时", "number", example="24", source="人事部考勤表"),
-        C("餐费", "number", sensitive=True, example="300.00", source="人事部考勤表"),
-        C("加班超时费", "number", sensitive=True, example="480.00", source="人事部考勤表"),
-        C("国定加班费", "number", sensitive=True, example="0", source="人事部考勤表"),
-        C("值班费", "number", sensitive=True, example="200.00", source="人事部考勤表"),
-        C("税后工资", "number", sensitive=True, example="4,896.25", source="人事部工资表"),
+        C("上班天数", "number", example="22", source="人事部考勤表", unit="天", show=1),
+        C("加班小时", "number", example="24", source="人事部考勤表", unit="小时", show=3),
+        C("餐费", "number", sensitive=True, example="300.00", source="人事部考勤表", unit="元"),
+        C("加班超时费", "number", sensitive=True, example="480.00", source="人事部考勤表", unit="元"),
+        C("国定加班费", "number", sensitive=True, example="0", source="人事部考勤表", unit="元"),
+        C("值班费", "number", sensitive=True, example="200.00", source="人事部考勤表", unit="元"),
+        C("税后工资", "number", sensitive=True, example="4,896.25", source="人事部工资表", unit="元"),
         C("备注"),
     ), ("工号", "项目编号", "年月"), "员工×项目×月的考勤与人员财务", "人事部"),
     Template("排班月报", "08_排班月报", (
@@ -190,68 +196,68 @@ TEMPLATES: tuple[Template, ...] = (
     ), ("工号", "项目编号", "年月"), "员工×项目×月的排班", "人事部"),
     Template("投标记录", "09_投标记录", (
         C("项目编号", req=True, example="XMSQ0102", source="市场部投标台账"),
-        C("年份", "int", req=True, example="2025", source="市场部投标台账"),
-        C("投标类型", enum=("新标", "续标"), example="续标", source="市场部投标台账"),
-        C("中标结果", enum=("中标", "未中标", "待定"), example="中标", source="市场部投标台账"),
-        C("中标日期", "date", example="2025-12-15", source="中标通知书"),
-        C("投标金额", "number", example="3,600,000.00", source="市场部投标台账"),
+        C("年份", "int", req=True, example="2025", source="市场部投标台账", show=1),
+        C("投标类型", enum=("新标", "续标"), example="续标", source="市场部投标台账", show=2),
+        C("中标结果", enum=("中标", "未中标", "待定"), example="中标", source="市场部投标台账", show=3),
+        C("中标日期", "date", example="2025-12-15", source="中标通知书", show=4),
+        C("投标金额", "number", example="3,600,000.00", source="市场部投标台账", unit="元", show=5),
         C("文档路径", meaning="投标文件在档案目录中的路径", example="青浦/区图书馆/2026-2028/投标文件.pdf", source="项目档案目录"),
         C("投标经办人工号", req=True, **_STAFF_NO),
     ), ("项目编号", "年份", "投标类型"), "项目投标记录", "市场部"),
     Template("岗位编制", "10_岗位编制", (
         C("项目编号", req=True, example="XMSQ0102", source="运营部岗位编制汇总"),
-        C("岗位", req=True, meaning="规范岗位名（同人员信息·岗位名称）", example="保安_普保", source="运营部岗位编制汇总"),
-        C("预算编制", "int", example="6", source="运营部岗位编制汇总"),
-        C("项目编制", "int", example="6", source="运营部岗位编制汇总"),
-        C("标准工时人数", "int", example="5", source="运营部岗位编制汇总"),
-        C("在岗人数", "int", example="5", source="运营部岗位编制汇总"),
+        C("岗位", req=True, meaning="规范岗位名（同人员信息·岗位名称）", example="保安_普保", source="运营部岗位编制汇总", show=1),
+        C("预算编制", "int", example="6", source="运营部岗位编制汇总", unit="人", show=2),
+        C("项目编制", "int", example="6", source="运营部岗位编制汇总", unit="人", show=3),
+        C("标准工时人数", "int", example="5", source="运营部岗位编制汇总", unit="人"),
+        C("在岗人数", "int", example="5", source="运营部岗位编制汇总", unit="人", show=4),
     ), ("项目编号", "岗位"), "项目×岗位的编制", "运营部"),
     Template("设备信息", "11_设备信息", (
         C("项目编号", req=True, example="XMSQ0102", source="运营部设备台账"),
-        C("设备编号", req=True, example="SB-0102-001", source="运营部设备台账"),
-        C("设备类型", example="电梯", source="运营部设备台账"),
-        C("设备名称", example="1号客梯", source="运营部设备台账"),
+        C("设备编号", req=True, example="SB-0102-001", source="运营部设备台账", show=1),
+        C("设备类型", example="电梯", source="运营部设备台账", show=2),
+        C("设备名称", example="1号客梯", source="运营部设备台账", show=3),
         C("规格型号", example="GeN2-MR 1000kg", source="运营部设备台账"),
         C("制造厂商", example="奥的斯", source="运营部设备台账"),
-        C("安装位置", example="主楼东侧", source="运营部设备台账"),
+        C("安装位置", example="主楼东侧", source="运营部设备台账", show=5),
         C("出厂日期", "date", example="2018-05-01", source="运营部设备台账"),
         C("启用日期", "date", example="2018-09-01", source="运营部设备台账"),
         C("入项目日期", "date", example="2024-01-01", source="运营部设备台账"),
         C("退项目日期", "date", example="", source="运营部设备台账"),
-        C("完好状况", enum=("完好", "待修", "报废"), example="完好", source="运营部设备台账"),
-        C("原值", "number", example="350,000.00", source="采购部固定资产台账"),
+        C("完好状况", enum=("完好", "待修", "报废"), example="完好", source="运营部设备台账", show=4),
+        C("原值", "number", example="350,000.00", source="采购部固定资产台账", unit="元"),
         C("设备责任人工号", req=True, **_STAFF_NO),
     ), ("项目编号", "设备编号"), "项目设备台账", "运营部"),
     Template("采购与维保", "12_采购与维保", (
-        C("记录类型", req=True, enum=("供应商", "维保合同", "耗材采购", "固定资产"), example="维保合同", source="采购部常用表格"),
+        C("记录类型", req=True, enum=("供应商", "维保合同", "耗材采购", "固定资产"), example="维保合同", source="采购部常用表格", show=1, show_for=("采购记录",)),
         C("项目编号", req=True, example="XMSQ0102", source=_FUSED),
-        C("名称", req=True, meaning="供应商名称 / 合同名称 / 物品名称", example="电梯年度维保", source="采购部常用表格"),
-        C("供应商名称", meaning="供应商或维保单位名称", example="上海迅达电梯有限公司", source="采购部常用表格"),
+        C("名称", req=True, meaning="供应商名称 / 合同名称 / 物品名称", example="电梯年度维保", source="采购部常用表格", show=2),
+        C("供应商名称", meaning="供应商或维保单位名称", example="上海迅达电梯有限公司", source="采购部常用表格", show=3),
         C("类别", example="电梯", source="采购部常用表格"),
-        C("合同年限", "number", meaning="维保合同年限（年）", example="1", source="维保合同台账"),
-        C("数量", "number", example="20", source="耗材汇总"),
-        C("单价", "number", example="35.50", source="耗材汇总"),
-        C("金额", "number", example="48,000.00", source="采购部常用表格"),
-        C("日期", "date", meaning="签订/采购日期", example="2026-01-10", source="采购部常用表格"),
-        C("状态", example="执行中", source="采购部常用表格"),
+        C("合同年限", "number", meaning="维保合同年限（年）", example="1", source="维保合同台账", unit="年", show=4, show_for=("维保合同",)),
+        C("数量", "number", example="20", source="耗材汇总", show=5, show_for=("采购记录",)),
+        C("单价", "number", example="35.50", source="耗材汇总", unit="元"),
+        C("金额", "number", example="48,000.00", source="采购部常用表格", unit="元", show=6),
+        C("日期", "date", meaning="签订/采购日期", example="2026-01-10", source="采购部常用表格", show=7),
+        C("状态", example="执行中", source="采购部常用表格", show=8),
         C("经办人工号", req=True, **_STAFF_NO),
     ), ("记录类型", "项目编号", "名称", "日期"), "供应商、维保合同、耗材采购、固定资产四类共用", "采购部"),
     Template("检查记录", "13_检查记录", (
         C("项目编号", req=True, example="XMSQ0102", source="运营部检查台账"),
-        C("检查类型", req=True, example="月度品质检查", source="运营部检查台账"),
-        C("检查日期", "date", req=True, example="2026-03-18", source="运营部检查台账"),
-        C("检查得分", "number", example="91", source="运营部检查台账"),
-        C("问题描述", example="消防通道堆放杂物", source="运营部检查台账"),
-        C("整改情况", example="已整改", source="运营部检查台账"),
+        C("检查类型", req=True, example="月度品质检查", source="运营部检查台账", show=1),
+        C("检查日期", "date", req=True, example="2026-03-18", source="运营部检查台账", show=2),
+        C("检查得分", "number", example="91", source="运营部检查台账", unit="分", show=3),
+        C("问题描述", example="消防通道堆放杂物", source="运营部检查台账", show=4),
+        C("整改情况", example="已整改", source="运营部检查台账", show=5),
         C("整改完成日期", "date", example="2026-03-20", source="运营部检查台账"),
         C("检查人工号", req=True, **_STAFF_NO),
     ), ("项目编号", "检查类型", "检查日期"), "项目检查与整改", "运营部"),
     Template("人员证书", "14_人员证书", (
         C("工号", req=True, **_STAFF_NO),
         C("姓名", example="张伟", source="职称及资格证书登记表"),
-        C("证书名称", req=True, example="保安员（三级）", source="职称及资格证书登记表"),
-        C("专业类别", example="安保", source="职称及资格证书登记表"),
-        C("证书类别", example="职业资格", source="职称及资格证书登记表"),
+        C("证书名称", req=True, example="保安员（三级）", source="职称及资格证书登记表", show=1),
+        C("专业类别", example="安保", source="职称及资格证书登记表", show=2),
+        C("证书类别", example="职业资格", source="职称及资格证书登记表", show=3),
     ), ("工号", "证书名称"), "员工持有的证书（一人多行）", "人事部"),
     Template("岗位字典", "15_岗位字典", (
         C("岗位名称", req=True, example="保安_领班", source="人事部岗位规范"),
@@ -309,8 +315,15 @@ def _cols(tpl: str, *names: str) -> list[Column]:
 
 _TAIL = [(DISPLAY, "text")] + [(p, PROVENANCE_TYPES[p]) for p in PROVENANCE]
 _PROC = ("记录类型", "项目编号", "名称", "供应商名称", "类别", "合同年限", "数量", "单价", "金额", "日期", "状态", "经办人工号")
-ATT_DERIVED = (("出勤天数", "int"), ("休息天数", "int"), ("请假天数", "int"), ("旷工天数", "int"), ("休息日加班天数", "int"))
-SHIFT_DERIVED = (("排班天数", "int"), ("夜班天数", "int"), ("休息天数", "int"))
+#: Properties the builder computes from the 1日…31日 codes (typed like template columns, same facts).
+ATT_DERIVED_COLUMNS = (C("出勤天数", "int", unit="天", show=2), C("休息天数", "int", unit="天"),
+                       C("请假天数", "int", unit="天", show=4), C("旷工天数", "int", unit="天", show=5),
+                       C("休息日加班天数", "int", unit="天"))
+SHIFT_DERIVED_COLUMNS = (C("排班天数", "int", unit="天", show=1), C("夜班天数", "int", unit="天", show=2),
+                         C("休息天数", "int", unit="天", show=3))
+ATT_DERIVED = tuple((c.name, c.type) for c in ATT_DERIVED_COLUMNS)
+SHIFT_DERIVED = tuple((c.name, c.type) for c in SHIFT_DERIVED_COLUMNS)
+DERIVED_COLUMNS_BY_LABEL: dict[str, tuple[Column, ...]] = {"考勤": ATT_DERIVED_COLUMNS, "排班月报": SHIFT_DERIVED_COLUMNS}
 PERSON_FIN = ("餐费", "加班超时费", "国定加班费", "值班费", "税后工资")
 
 NODE_TABLES: tuple[NodeTable, ...] = (

@@ -333,3 +333,72 @@ def test_ages_are_counted_on_the_configured_day(kg, monkeypatch):
     later = ask_kg(q, principal=P(), auto=True)["answer"]
     config.set_settings(None)
     assert "46" in now and "56" in later, (now, later)
+
+
+def test_a_percentage_threshold_on_a_stored_fraction(kg):
+    """实际毛利率 is stored as a fraction (0.097): "低于10%" compares with 0.1 and the answer says 9.7%."""
+    proj = _sheet("01_项目信息.xlsx")
+    low = proj[proj["实际毛利率"].astype(float) < 0.10]
+    r = ask("实际毛利率低于10%的项目有哪些？", auto=True)
+    assert {row["项目编号"] for row in r["rows"]} == set(low["项目编号"])
+    for _, p in low.iterrows():
+        assert f"实际毛利率 {float(p['实际毛利率']) * 100:g}%" in r["answer"]
+    assert "0.097" not in r["answer"] and "低于10%" in r["answer"]
+
+
+# ---- plan mechanisms the understanding step fills (slots as it would produce them) ----------
+def _run(store, slots: dict, grounded: dict):
+    from core.agents.kg.answering import compose
+    from core.agents.kg.executor import run_plan
+    from core.agents.kg.planner import build_plan
+
+    slots = {"question": "", **slots}
+    steps = run_plan(build_plan(slots, grounded, []), store, TODAY, P())
+    return steps, compose(slots, grounded, steps)[0]
+
+
+def _proj(code: str) -> dict:
+    return {"text": code, "key": code, "name": code, "score": 1.0, "method": "exact"}
+
+
+def test_a_difference_of_two_fields_is_one_figure(kg):
+    fin, posts = _sheet("06_项目月度财务.xlsx"), _sheet("10_岗位编制.xlsx")
+    row = fin[(fin["项目编号"] == "XMSQ0131") & (fin["年月"] == "2026-04")].iloc[0]
+    gap = round(float(row["开票金额"]) - float(row["收款金额"]), 2)
+    steps, answer = _run(kg, {"intent": "收费", "agg": {"op": "sum", "field": "开票金额 - 收款金额"}},
+                         {"projects": [_proj("XMSQ0131")], "months": ["2026-04"]})
+    assert steps[-1]["rows"][0]["值"] == gap and f"开票金额与收款金额之差为 {gap:,.2f}元" in answer
+    post = posts[(posts["项目编号"] == "XMSQ0152") & (posts["岗位"] == "保安_普保")].iloc[0]
+    short = int(post["项目编制"]) - int(post["在岗人数"])
+    steps, answer = _run(kg, {"intent": "编制", "agg": {"op": "sum", "field": "项目编制 - 在岗人数"}},
+                         {"projects": [_proj("XMSQ0152")], "filters": {"岗位名称": ["保安_普保"]}})
+    assert steps[-1]["rows"][0]["值"] == short and f"项目编制与在岗人数之差为 {short}人" in answer
+
+
+def test_totals_grouped_by_any_column_and_ranked_after_summing(kg):
+    proj, fin = _sheet("01_项目信息.xlsx"), _sheet("06_项目月度财务.xlsx")
+    live = proj[proj["服务状态"] == "服务中"]
+    by_owner = live.groupby("项目负责人")["合同金额"].apply(lambda s: s.astype(float).sum())
+    steps, answer = _run(kg, {"intent": "项目", "agg": {"op": "sum", "field": "合同金额", "group_by": "项目负责人"}},
+                         {"projects": [], "filters": {"服务状态": ["服务中"]}})
+    assert {r["项目负责人"]: r["值"] for r in steps[-1]["rows"]} == by_owner.to_dict()
+    assert f"{by_owner.idxmax()}：{by_owner.max():,.0f}元" in answer
+    months = ["2026-01", "2026-02", "2026-03", "2026-04"]
+    sums = fin[fin["年月"].isin(months)].groupby("项目编号")["开票金额"].apply(lambda s: s.astype(float).sum())
+    steps, answer = _run(kg, {"intent": "收费", "agg": {"op": "sum", "field": "开票金额", "group_by": "项目编号", "top": 1}},
+                         {"projects": [], "months": months})
+    assert [r["项目编号"] for r in steps[-1]["rows"]] == [sums.idxmax()]
+
+
+def test_a_field_compared_with_another_field(kg):
+    fin = _sheet("06_项目月度财务.xlsx")
+    m = fin[fin["年月"] == "2026-03"]
+    expected = set(m.loc[m["收款金额"].astype(float) < m["开票金额"].astype(float), "项目编号"])
+    cond = {"field": "收款金额", "op": "<", "value": None, "text": "收款金额少于开票金额", "expr": "收款金额 < 开票金额"}
+    steps, _answer = _run(kg, {"intent": "收费", "conditions": [cond]}, {"projects": [], "months": ["2026-03"]})
+    assert {r["项目编号"] for r in steps[-1]["rows"]} == expected
+
+
+def test_a_project_named_twice_is_in_the_scope_once(kg):
+    r = ask("赵巷镇政府XMSQ0131项目2026年4月开票多少", auto=True)
+    assert r["answer"].splitlines()[0].count("XMSQ0131") == 1

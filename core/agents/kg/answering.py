@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import re
 
-from core.agents.kg.formatting import fmt_value, ym_cn
-from core.agents.kg.planner import TOOL_FIELDS
+from core.agents.kg.formatting import field_label, fmt_field, fmt_value, ym_cn
+from core.agents.kg.catalog import percent_fields, tool_fields, unit as field_unit
 from core.agents.kg.tools import pick
+
+class _Units:
+    """Units of fields, from the catalog generated from the schema (``_UNITS.get(f, "")``). A
+    percentage field stored as a fraction has none here: only :func:`fmt_field` scales it to %."""
+
+    def get(self, field, default: str = "") -> str:
+        return "" if field in percent_fields() else (field_unit(field) or default)
+
 
 LIST_LIMIT = 20
 PROV_KEYS = ("来源模板", "来源文件", "行号")
 _OP_CN = {"count": "数量", "sum": "合计", "avg": "平均值", "max": "最大值", "min": "最小值"}
-_UNITS = {"加班小时": "小时", "上班天数": "天", "出勤天数": "天", "请假天数": "天", "旷工天数": "天", "税后工资": "元",
-          "开票金额": "元", "收款金额": "元", "金额": "元", "原值": "元", "合同金额": "元", "检查得分": "分",
-          "在岗人数": "人", "项目编制": "人", "预算编制": "人", "排班天数": "天", "夜班天数": "天",
-          "投标金额": "元", "年化合同额": "元", "年龄": "岁", "司龄": "年", "病假天数": "天", "事假天数": "天",
-          "年假天数": "天", "调休天数": "天", "餐费": "元", "值班费": "元", "国定加班费": "元", "加班超时费": "元"}
+_UNITS = _Units()
 
 
 def provenance_of(rows: list[dict]) -> list[dict]:
@@ -64,7 +68,7 @@ def describe_row(r: dict, tool: str, fields: list[str]) -> str:
     if pn:
         parts.append(pn)
     skip = {"姓名", "工号", "岗位名称", "项目名称", "项目编号", "项目简称", *PROV_KEYS}
-    for f in fields or TOOL_FIELDS.get(tool, []):
+    for f in fields or tool_fields(tool):
         if f in skip or f not in r or r.get(f) in (None, ""):
             continue
         if f.endswith("项目编号") and r.get(f[:-2] + "名称"):  # 续签前项目 赵巷镇政府（XMSQ0031）
@@ -75,8 +79,7 @@ def describe_row(r: dict, tool: str, fields: list[str]) -> str:
             parts.append(f"{f[:-2]} {r[f]}（{r[f[:-2] + '编号']}）")
             skip.add(f[:-2] + "编号")
             continue
-        unit = _UNITS.get(f, "")
-        parts.append(f"{f} {fmt_value(r[f])}{unit}")
+        parts.append(f"{f} {fmt_field(f, r[f])}")
     return "｜".join(parts)
 
 
@@ -85,6 +88,7 @@ def scope_phrase(slots: dict, grounded: dict) -> str:
     names = [p["name"] for p in grounded.get("projects") or []]
     names += [a["name"] for a in grounded.get("areas") or []]
     names += [p["name"] for p in grounded.get("people") or []]
+    names = list(dict.fromkeys(names))  # "赵巷镇政府XMSQ0131": the name and the code ground to one project
     if names:
         bits.append("、".join(names))
     growth = slots.get("growth")
@@ -100,8 +104,11 @@ def scope_phrase(slots: dict, grounded: dict) -> str:
         if vals:
             bits.append(f"{k}：{'、'.join(vals)}")
     for c in slots.get("conditions") or []:
-        if c.get("text") and c["text"] not in ("出勤", "有加班") and c["text"] not in bits:
-            bits.append(c["text"])
+        text = c.get("text") or ""
+        if c.get("field") in percent_fields() and re.search(r"\d$", text) and abs(c.get("value") or 0) > 1:
+            text += "%"  # "毛利率低于10" read as a percentage: say so
+        if text and text not in ("出勤", "有加班") and text not in bits:
+            bits.append(text)
     return "；".join(bits)
 
 
@@ -189,7 +196,7 @@ def compose(slots: dict, grounded: dict, steps: list[dict], *, masked: list[str]
             body = _not_found(scope, cov, grounded)
         else:
             tool = last["tool"]
-            fields = last.get("fields") or TOOL_FIELDS.get(tool, [])
+            fields = last.get("fields") or tool_fields(tool)
             if tool == "intersect":
                 run = (last.get("executed_params") or {}).get("run")
                 ids = {r.get("工号") for r in rows}
@@ -290,12 +297,11 @@ def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dic
         if field == "设备编号":
             return f"共 {value} 台设备。"
         return f"共 {value} 条记录。"
-    unit = _UNITS.get(field or "", "")
     if value is None:
         return f"{field}在结果中没有可计算的数值。"
     if len(rows) == 1 and op in ("sum", "avg", "max", "min"):
-        return f"{field}为 {fmt_value(value)}{unit}。"
-    said = f"{field}{_OP_CN.get(op, op)}为 {fmt_value(value)}{unit}（基于 {len(rows)} 条记录）"
+        return f"{field_label(field)}为 {fmt_field(field, value)}。"
+    said = f"{field_label(field)}{_OP_CN.get(op, op)}为 {fmt_field(field, value)}（基于 {len(rows)} 条记录）"
     holders = _holders(rows, field, value) if op in ("max", "min") else ""
     return f"{said}，{'最高' if op == 'max' else '最低'}的是{holders}。" if holders else f"{said}。"
 
@@ -328,7 +334,7 @@ def _asked_attributes(q: str, rows: list[dict]) -> str:
             if f == "项目负责人" and r.get("项目负责人工号"):
                 v = f"{v}（{r['项目负责人工号']}）"
             who = (person_name(r) if person else project_name(r)) + (f"在{r['年月']}" if r.get("年月") else "")
-            parts.append(f"{who}的{f}是{fmt_value(v)}{_UNITS.get(f, '')}")
+            parts.append(f"{who}的{f}是{fmt_field(f, v)}")
     return "；".join(parts)
 
 
@@ -401,7 +407,9 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
             d = round(float(r["值"]) - float(prev["值"]), 2)
             pct = f"，{'+' if d >= 0 else '−'}{fmt_value(abs(round(d / float(prev['值']) * 100, 2)))}%" if prev["值"] else ""
             change = f"；较上月{'增加' if d >= 0 else '减少'} {fmt_value(abs(d))}{unit}{pct}"
-        lines.append(f"{i}. {label}：{fmt_value(r.get('值')) if r.get('值') is not None else '无数据'}{unit}"
+        shown = ("无数据" if r.get("值") is None else fmt_field(field, r["值"]) if op != "count"
+                 else f"{fmt_value(r['值'])}{unit}")
+        lines.append(f"{i}. {label}：{shown}"
                      f"（{r.get('行数')} 条记录{change}）")
         prev = r
     zero = [r for r in rows if r.get("无记录")]

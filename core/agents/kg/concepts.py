@@ -102,25 +102,23 @@ DERIVED: dict[str, DerivedRule] = {
     "剩余服务期": DerivedRule("剩余服务期", "项目", "结束日期", "months_between(today(), 结束日期)", "个月"),
 }
 
-# Numeric fields users put conditions on: wording → (property, label, unit)
-NUMERIC_FIELDS: list[tuple[str, str, str]] = [
-    ("在岗人数", "在岗人数", "人"), ("项目编制", "项目编制", "人"), ("预算编制", "预算编制", "人"),
-    ("标准工时人数", "标准工时人数", "人"), ("夜班天数", "夜班天数", "天"), ("夜班", "夜班天数", "天"), ("排班天数", "排班天数", "天"),
-    ("国定加班费", "国定加班费", "元"), ("加班超时费", "加班超时费", "元"), ("超时费", "加班超时费", "元"),
-    ("值班费", "值班费", "元"), ("餐费", "餐费", "元"), ("餐补", "餐费", "元"), ("休息天数", "休息天数", "天"),
-    ("加班时长", "加班小时", "小时"), ("加班小时", "加班小时", "小时"), ("加班", "加班小时", "小时"),
-    ("上班天数", "上班天数", "天"), ("出勤天数", "出勤天数", "天"), ("出勤", "出勤天数", "天"),
-    ("旷工", "旷工天数", "天"), ("病假", "病假天数", "天"), ("事假", "事假天数", "天"), ("年假", "年假天数", "天"),
-    ("年休假", "年假天数", "天"), ("调休", "调休天数", "天"), ("请假", "请假天数", "天"), ("天假", "请假天数", "天"),
-    ("税后工资", "税后工资", "元"), ("工资", "税后工资", "元"),
-    ("开票金额", "开票金额", "元"), ("开票", "开票金额", "元"), ("收款金额", "收款金额", "元"), ("收款", "收款金额", "元"),
-    ("平均分", "检查得分", "分"), ("得分", "检查得分", "分"), ("分数", "检查得分", "分"),
-    ("回款", "收款金额", "元"), ("收了", "收款金额", "元"), ("收到", "收款金额", "元"), ("开了", "开票金额", "元"),
-    ("到账", "收款金额", "元"), ("投标金额", "投标金额", "元"), ("标的", "投标金额", "元"),
-    ("满意度", "客户满意度", ""), ("投诉", "客户投诉", "次"), ("合同金额", "合同金额", "元"),
-    ("年化合同额", "年化合同额", "元"), ("合同额", "合同金额", "元"), ("毛利率", "实际毛利率", ""),
-    ("合同面积", "合同面积", "平方米"), ("原值", "原值", "元"), ("金额", "金额", "元"), ("编制", "项目编制", "人"),
-]
+# Numeric fields users put conditions on: (wording, property, unit). The wording comes from
+# data/rules/kg_numeric_words.json; the units, and every numeric schema column with a unit under its
+# own name, from the catalog generated from core/graph/schema.py.
+def _numeric_fields() -> list[tuple[str, str, str]]:
+    import json
+    from pathlib import Path
+
+    from core.agents.kg import catalog
+
+    path = Path(__file__).resolve().parents[3] / "data" / "rules" / "kg_numeric_words.json"
+    words = [(w, p) for w, p in json.loads(path.read_text(encoding="utf-8"))["words"]]
+    have = {w for w, _ in words}
+    words += [(f, f) for f in catalog.numeric_fields() if f not in have]
+    return [(w, p, "" if catalog.unit(p) == "%" else catalog.unit(p)) for w, p in words]
+
+
+NUMERIC_FIELDS: list[tuple[str, str, str]] = _numeric_fields()
 
 _NUM = r"(\d+(?:\.\d+)?)\s*(万)?"
 _GT = r"(?:超过|大于|多于|高于|以上|不少于|不低于|至少|>=|>|≥)"

@@ -3,68 +3,36 @@ dependencies; plus the edits a user can make at plan confirmation ("去掉第2�
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
+from core.agents.kg import expr as X
+from core.agents.kg.catalog import SALARY_FIELDS, consumed_filters, intent_tool, percent_fields, tool_fields
 from core.agents.kg.grounding import person_ids, project_codes
 from core.agents.kg.timeparse import month_span
-from core.agents.kg.tools import TOOLS
+from core.agents.kg.tools import TOOLS, is_expression
 from core.text.numerals import cn_to_int
 
-# fields shown per tool (derived source fields are added by the planner)
-TOOL_FIELDS: dict[str, list[str]] = {
-    "attendance": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "年月", "上班天数", "出勤天数", "加班小时",
-                   "请假天数", "旷工天数"],
-    "schedule": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "年月", "排班天数", "夜班天数", "休息天数"],
-    "finance": ["项目名称", "项目编号", "年月", "开票金额", "收款金额", "口径"],
-    "equipment": ["项目名称", "项目编号", "设备编号", "设备类型", "设备名称", "完好状况", "安装位置"],
-    "service_periods": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "开始", "结束", "依据"],
-    "project_children": ["上级项目名称", "上级项目编号", "项目名称", "项目编号", "服务状态"],
-    "renewals": ["项目名称", "项目编号", "开始日期", "结束日期", "续签前项目编号", "续签前项目名称"],
-    "certificates": ["姓名", "工号", "岗位名称", "证书名称", "专业类别", "证书类别"],
-    "staff": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "性别", "入职日期"],
-    "staffing": ["项目名称", "项目编号", "岗位", "预算编制", "项目编制", "在岗人数"],
-    "inspections": ["项目名称", "项目编号", "检查类型", "检查日期", "检查得分", "问题描述", "整改情况"],
-    "procurement": ["项目编号", "记录类型", "名称", "供应商名称", "数量", "金额", "日期", "状态"],
-    "maintenance": ["项目编号", "名称", "供应商名称", "合同年限", "金额", "日期", "状态"],
-    "projects": ["项目名称", "项目编号", "服务状态", "开始日期", "结束日期", "细分业态", "甲方名称", "项目负责人"],
-    "project_gap": ["项目名称", "项目编号", "服务状态", "开始日期", "结束日期", "情况"],
-    "absence": ["姓名", "工号", "岗位名称", "项目名称", "项目编号", "年月", "情况"],
-    "bids": ["项目名称", "项目编号", "年份", "投标类型", "中标结果", "中标日期", "投标金额"],
-    "project_parent": ["子项目名称", "子项目编号", "项目名称", "项目编号", "服务状态"],
-    "areas": ["片区名称", "片区编号", "姓名", "工号", "岗位名称"],
-    "suppliers": ["名称", "类别", "状态"],
-}
+_RULES = Path(__file__).resolve().parents[3] / "data" / "rules"
 # words in a question that ask for one more column of the rows (甲方 → 甲方名称 …)
-COLUMN_WORDS: dict[str, str] = {
-    "甲方": "甲方名称", "委托方": "甲方名称", "满意度": "客户满意度", "投诉": "客户投诉", "合同金额": "合同金额",
-    "合同额": "合同金额", "年化": "年化合同额", "面积": "合同面积", "毛利": "实际毛利率", "市区": "市区",
-    "哪个区": "市区", "上级": "上级项目编号", "原值": "原值", "规格": "规格型号", "型号": "规格型号",
-    "启用": "启用日期", "责任人": "设备责任人工号", "整改完成": "整改完成日期", "检查人": "检查人工号",
-    "单价": "单价", "类别": "类别", "供应商": "供应商名称", "文档": "文档路径", "经办人": "投标经办人工号",
-    "职级": "职级", "层级": "员工层级", "委托": "委托方式", "计费": "计费方式", "地址": "项目地址", "省份": "省份",
-    "续签前": "续签前项目编号", "以前的合同": "续签前项目编号", "原合同": "续签前项目编号", "组织": "组织名称", "离职": "离职日期", "出生": "出生日期",
-    "税后": "税后工资", "餐费": "餐费", "值班费": "值班费", "休息日加班": "休息日加班天数", "休息天数": "休息天数",
-    "标准工时": "标准工时人数", "预算编制": "预算编制", "合同年限": "合同年限",
-}
-SALARY_FIELDS = ["餐费", "加班超时费", "国定加班费", "值班费", "税后工资"]
+COLUMN_WORDS: dict[str, str] = json.loads((_RULES / "kg_column_words.json").read_text(encoding="utf-8"))["words"]
+INTENT_TOOL = intent_tool()
 
-# filter fields each tool takes as query parameters; any other grounded filter becomes a condition
-CONSUMED_FILTERS: dict[str, set[str]] = {
-    "attendance": {"岗位名称"}, "schedule": {"岗位名称"}, "service_periods": {"岗位名称"}, "equipment": {"设备类型"},
-    "certificates": {"岗位名称", "证书名称", "专业类别"}, "staff": {"岗位名称", "性别"}, "staffing": {"岗位名称"},
-    "inspections": {"检查类型"}, "procurement": {"记录类型"}, "projects": {"服务状态"},
-    "bids": {"中标结果", "投标类型"},
-}
 
-INTENT_TOOL = {"考勤": "attendance", "工资": "attendance", "排班": "schedule", "收费": "finance", "设备": "equipment",
-               "服务期": "service_periods", "从属": "project_children", "续签": "renewals", "证书": "certificates",
-               "人员": "staff", "编制": "staffing", "检查": "inspections", "采购": "procurement", "项目": "projects",
-               "投标": "bids", "从属上级": "project_parent", "片区": "areas"}
+def _stored_scale(cond: dict) -> str:
+    """A condition as the graph stores its field: a threshold on a percentage field kept as a
+    fraction ("实际毛利率低于10%" → ``实际毛利率 < 0.1``); a value already at most 1 is a fraction."""
+    field, value = cond.get("field"), cond.get("value")
+    if field not in percent_fields() or not isinstance(value, (int, float)) or abs(value) <= 1:
+        return cond["expr"]
+    v = round(float(value) / 100, 6)
+    return f"{field} {cond['op']} {int(v) if v.is_integer() else v}"
 
 
 def _step(i: int, tool: str, params: dict, *, depends=(), fields=None, note: str = "") -> dict:
     return {"id": i, "tool": tool, "params": params, "depends": list(depends),
-            "fields": list(fields if fields is not None else TOOL_FIELDS.get(tool, [])), "note": note}
+            "fields": list(fields if fields is not None else tool_fields(tool)), "note": note}
 
 
 def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | None = None) -> list[dict]:
@@ -74,7 +42,7 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
     months = list(grounded.get("months") or [])
     filters = grounded.get("filters") or {}
     positions = list(filters.get("岗位名称") or [])
-    conditions = [c["expr"] for c in slots.get("conditions") or []]
+    conditions = [_stored_scale(c) for c in slots.get("conditions") or []]
     derived_names = [d["name"] for d in derived or []]
     agg = slots.get("agg")
     growth = slots.get("growth")
@@ -123,7 +91,7 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
                            note="项目"))
         steps.append(_step(2, sub, sub_params, note=f"有{other}记录的项目"))
         steps.append(_step(3, "anti_join", {"of": [1, 2], "key": "项目编号"}, depends=[1, 2],
-                           fields=TOOL_FIELDS["projects"], note=f"没有{other}记录的项目"))
+                           fields=tool_fields("projects"), note=f"没有{other}记录的项目"))
     elif intent == "缺勤":
         steps.append(_step(1, "service_periods", {"projects": projects, "positions": positions, "months": months},
                            note="在册人员（服务期覆盖该月）"))
@@ -139,7 +107,7 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         steps.append(_step(1, tool, common({"projects": projects, "months": months, "people": people,
                                             "positions": positions}), note="逐月记录"))
         steps.append(_step(2, "intersect", {"of": [1], "key": "工号", "by": "年月", "run": run}, depends=[1],
-                           fields=TOOL_FIELDS[tool], note=f"连续 {run} 个月都满足条件的人员"))
+                           fields=tool_fields(tool), note=f"连续 {run} 个月都满足条件的人员"))
     else:
         tool = INTENT_TOOL.get(intent, "staff" if positions or people else "projects")
         params: dict = {}
@@ -196,17 +164,17 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
                 params["date_field"], params["months"] = "结束日期", months
             elif months and re.search(r"开始|启动|进场|新签|新接|签约|开工", slots.get("question", "")):
                 params["date_field"], params["months"] = "开始日期", months
-        consumed = CONSUMED_FILTERS.get(tool, set())
+        consumed = consumed_filters(tool)
         leftover = [f"{k} in {sorted(v)!r}" for k, v in filters.items() if v and k not in consumed]
         if leftover:
             params = common(params)
             params["conditions"] = list(params.get("conditions") or []) + leftover
-        fields = list(TOOL_FIELDS.get(tool, []))
+        fields = tool_fields(tool)
         for k, v in filters.items():
             if v and k not in consumed and k not in fields:
                 fields.append(k)
         if intent == "工资":
-            fields += SALARY_FIELDS
+            fields += list(SALARY_FIELDS)
         for c in slots.get("concepts") or []:
             prop = c.get("property")
             if prop and c.get("label") == "人员" and tool in ("staff", "service_periods", "certificates") \
@@ -260,6 +228,9 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         if agg.get("op") == "count" and field is None and not agg.get("records"):
             field = _count_key(intent)
             agg = {**agg, "distinct": bool(field)}
+        for f in _expression_fields(field):  # "项目编制 - 在岗人数": the rows show both operands
+            if f not in steps[-1]["fields"]:
+                steps[-1]["fields"].append(f)
         ap = {"of": last, "op": agg["op"], "field": field, "distinct": bool(agg.get("distinct"))}
         if agg.get("group_by"):
             ap["group_by"] = agg["group_by"]
@@ -343,6 +314,10 @@ def _growth_steps(steps: list[dict], growth: dict, agg: dict | None, intent: str
                          note=f"按年月{_agg_note(op, field)}"),
             _step(first["id"] + 2, "change", cp, depends=[first["id"] + 1], fields=[],
                   note=f"{cp['kind']}：{growth['current']} 对比 {growth['base']}（本期 − 基期）")]
+
+
+def _expression_fields(field: str | None) -> list[str]:
+    return sorted(X.referenced_names(field)) if is_expression(field) else []
 
 
 def _count_key(intent: str) -> str | None:

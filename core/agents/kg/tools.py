@@ -1,7 +1,8 @@
 """The agent's tools: named Cypher queries (core/graph/queries.py, ``kg_*``) plus built-in
 computations done in Python over earlier steps' rows (aggregate — also per 片区 and nested
 "平均每个项目…" averages —, ratio, earliest / latest pick, absence analysis, project gap,
-intersection).
+intersection). The catalog of tools (queries, parameters, labels, display fields) is generated
+from the schema in :mod:`core.agents.kg.catalog`.
 
 :func:`run_step` does parameter aliasing (项目编号 → projects …), checks the tool signature,
 records executed vs dropped parameters, runs the query on the read-only path, applies
@@ -13,87 +14,31 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from core.agents.kg import expr as X
+from core.agents.kg.catalog import DAY_COUNT_CODES, TOOLS, Tool, column_params, person_fields  # noqa: F401
 from core.agents.kg.concepts import DERIVED
 from core.errors import BadInputError
 
 
-@dataclass(frozen=True)
-class Tool:
-    name: str
-    query: str | None          # named query in core.graph.queries (None = built-in)
-    params: tuple[str, ...]    # accepted parameters (list-valued filters unless noted)
-    description: str
-    label: str = ""            # node label the rows describe (for derived attributes)
-    month_field: str = ""      # row field used for Python-side month filtering
-    date_field: str = ""       # row date field used for Python-side month filtering
-
-
 _COMMON = ("conditions", "derived", "months")
-
-TOOLS: dict[str, Tool] = {t.name: t for t in (
-    Tool("attendance", "kg_attendance", ("projects", "months", "people", "positions", "day_counts"),
-         "考勤（按项目/年月/工号/岗位；可加逐日状态统计的事假/病假/年假/调休天数）", "考勤"),
-    Tool("schedule", "kg_schedule", ("projects", "months", "people", "positions"), "排班月报", "排班月报"),
-    Tool("finance", "kg_finance", ("projects", "months"), "项目月度财务（开票/收款）", "财务"),
-    Tool("equipment", "kg_equipment", ("projects", "types"), "设备台账", "设备"),
-    Tool("service_periods", "kg_service_periods", ("projects", "people", "positions"), "人员服务期（服务于）",
-         "人员"),
-    Tool("project_children", "kg_project_children", ("projects",), "父项目包含的子项目", "项目"),
-    Tool("renewals", "kg_renewals", ("projects",), "项目续签链", "项目"),
-    Tool("certificates", "kg_certificates", ("people", "projects", "positions", "categories"), "人员证书", "人员"),
-    Tool("staff", "kg_staff", ("people", "projects", "positions", "genders", "date_field"),
-         "人员（当前服务项目/岗位/性别；可按入职/离职日期的年月筛选）", "人员"),
-    Tool("staffing", "kg_staffing", ("projects", "positions"), "岗位编制", "岗位编制"),
-    Tool("inspections", "kg_inspections", ("projects", "types"), "检查记录", "检查记录", date_field="检查日期"),
-    Tool("procurement", "kg_procurement", ("projects", "types"), "采购记录", "采购记录", date_field="日期"),
-    Tool("maintenance", "kg_maintenance", ("projects",), "维保合同", "维保合同", date_field="日期"),
-    Tool("projects", "kg_projects_full", ("projects", "statuses", "date_field"), "项目列表（服务状态；可按开始/结束日期的年月筛选）",
-         "项目"),
-    Tool("bids", "kg_bids", ("projects", "results", "kinds"), "投标记录（中标结果/投标类型/年份）", "投标记录"),
-    Tool("project_parent", "kg_project_parent", ("projects",), "子项目的上级项目", "项目"),
-    Tool("areas", "kg_areas", ("areas",), "片区及片区负责人", "片区"),
-    Tool("suppliers", "kg_suppliers", (), "供应商列表", "供应商"),
-    # built-ins
-    Tool("aggregate", None, ("of", "op", "field", "distinct", "group_by", "top", "order", "then", "outer",
-                             "having", "delta", "per_all"),
-         "聚合统计 sum/avg/count/max/min（可分组、取前 N 名；group_by 可为 片区编号 或 项目编号+年月；"
-         "then=avg 时再对各组结果求平均，如“平均每个项目有多少人”；outer 再按外层分组分别求平均，如"
-         "“各片区平均每个项目多少人”；having 是对每组结果“值”的条件，如“值 > 50”；per_all 时分母为全部在职人员/服务中项目）"),
-    Tool("ratio", None, ("of", "op", "field", "num", "den", "name", "group_by", "top", "order", "having"),
-         "比率：两步结果的计数/合计之比（占比、中标率），或同一步两组字段合计之比（出勤率、回款率、满编率）；"
-         "having 是对每组“比率”（百分数）的条件，如“比率 < 95”"),
-    Tool("change", None, ("of", "key", "base", "current", "kind", "outside", "by", "base_avg"),
-         "两期对比（环比、同比、3月比2月、一季度比去年四季度）：按年月分组的聚合结果中本期值 − 基期值 及变化率；"
-         "base_avg 时基期取各月平均（4月比1-3月平均）"),
-    Tool("pick", None, ("of", "field", "order", "top"),
-         "按日期字段取最早/最晚的前 N 条记录（最早到期、最近一次检查、最晚入职）"),
-    Tool("absence", None, ("of", "projects", "months", "positions"), "缺勤分析：服务期在册 vs 考勤出勤"),
-    Tool("project_gap", None, ("of", "projects", "statuses", "months"), "项目缺口：服务中但无人员服务记录的项目"),
-    Tool("intersect", None, ("of", "key", "by", "run"), "交集：各步骤结果按关键字段取交集（如连续 N 个月都加班）"),
-    Tool("anti_join", None, ("of", "key"), "差集：第一步中关键字段不出现在第二步结果里的记录（如没有维保合同的项目）"),
-)}
 
 MONTH_FILTERED = {"service_periods"}
 VALUE_FILTER_RE = re.compile(r"^\s*([^\s]+)\s+in\s+(\[.*\])\s*$")  # months applied in Python on period edges
 
+# other names an edited or LLM-proposed plan may use for a parameter; the template columns that
+# a parameter takes (项目编号 → projects, 检查类型 → types …) come from the catalog
 PARAM_ALIASES: dict[str, str] = {
-    "项目编号": "projects", "项目": "projects", "project": "projects", "project_code": "projects",
-    "project_codes": "projects", "项目列表": "projects",
-    "年月": "months", "month": "months", "ym": "months", "月份": "months",
-    "工号": "people", "person": "people", "staff_no": "people", "人员": "people",
-    "岗位": "positions", "岗位名称": "positions", "岗位列表": "positions", "position": "positions",
-    "设备类型": "types", "检查类型": "types", "记录类型": "types", "type": "types",
-    "专业类别": "categories", "证书名称": "categories", "category": "categories",
-    "性别": "genders", "gender": "genders",
-    "服务状态": "statuses", "status": "statuses", "日期字段": "date_field",
-    "中标结果": "results", "投标类型": "kinds", "片区编号": "areas", "片区": "areas",
+    "项目": "projects", "project": "projects", "project_code": "projects", "project_codes": "projects",
+    "项目列表": "projects", "month": "months", "ym": "months", "月份": "months",
+    "person": "people", "staff_no": "people", "人员": "people",
+    "岗位": "positions", "岗位列表": "positions", "position": "positions", "type": "types", "category": "categories",
+    "gender": "genders", "status": "statuses", "日期字段": "date_field", "片区": "areas",
     "条件": "conditions", "condition": "conditions", "派生": "derived",
     "字段": "field", "统计": "op", "依赖": "of",
+    **column_params(),
 }
 
 AGG_OPS = ("count", "sum", "avg", "max", "min")
@@ -216,11 +161,6 @@ def run_query_tool(store, tool: Tool, params: dict, today: date) -> dict:
             "conditions_applied": applied, "conditions_skipped": skipped, "notes": notes}
 
 
-# day-code counts computed from the 考勤 1日…31日 status codes (the template's codes, spec kg-templates)
-DAY_COUNT_CODES: dict[str, str] = {"事假天数": "事", "病假天数": "病", "年假天数": "年", "调休天数": "调",
-                                   "旷工天数": "旷", "休息日加班天数": "加"}
-
-
 def add_day_counts(store, rows: list[dict], params: dict, names: list[str]) -> None:
     """事假/病假/年假/调休 days per row, counted from the month's day codes."""
     names = [n for n in names if n in DAY_COUNT_CODES]
@@ -235,9 +175,6 @@ def add_day_counts(store, rows: list[dict], params: dict, names: list[str]) -> N
         got = counts.get((r.get("工号"), r.get("项目编号"), r.get("年月")))
         for n in names:
             r[n] = got.get(n) if got else None
-
-
-PERSON_FIELDS = ("性别", "出生日期", "入职日期", "员工层级", "岗位名称", "姓名")
 
 
 def join_people(store, rows: list[dict], conditions: list[str], derived: list[str]) -> None:
@@ -255,7 +192,7 @@ def join_people(store, rows: list[dict], conditions: list[str], derived: list[st
         rule = DERIVED.get(d)
         if rule:
             need.add(rule.source)
-    need = {f for f in need if f in PERSON_FIELDS and f not in rows[0]}
+    need = {f for f in need if f in person_fields() and f not in rows[0]}
     if not need:
         return
     from core.agents.kg.entity_index import get_entity_index
@@ -302,6 +239,27 @@ def _num(v):
     return X.to_number(v)
 
 
+_ARITH = re.compile(r"[-*/()]|\s\+\s")
+
+
+def is_expression(field: str | None) -> bool:
+    """A figure computed from other fields ("项目编制 - 在岗人数", "开票金额 - 收款金额") rather than a
+    field's own name (names may hold "+" only as a grouping key list, never with spaces)."""
+    return bool(field) and bool(_ARITH.search(str(field)))
+
+
+def field_value(row: dict, field: str | None):
+    """A row's number for ``field``: the field itself, or the whitelisted arithmetic expression
+    over the row's fields (None when a field it needs is missing or empty)."""
+    if not is_expression(field):
+        return _num(row.get(field))
+    env = {k: _num(row.get(k)) for k in X.referenced_names(field)}
+    if any(v is None for v in env.values()):
+        return None
+    val = _num(X.evaluate(field, env))
+    return None if val is None else round(val, 2)
+
+
 def _having(rows: list[dict], having: str | None, key: str, mean: float | None = None) -> list[dict]:
     """Groups whose figure (``值`` / ``比率``) meets ``having`` ("值 > 50"), largest first. ``平均值`` in
     the condition is the mean of the groups' figures ("高于平均"), or ``mean`` when given (the overall
@@ -326,6 +284,8 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
         raise BadInputError(f"聚合方式“{op}”无效，可选：{'、'.join(AGG_OPS)}")
     if having:
         X.check(having, {"值", "平均值"})
+    if is_expression(field):
+        X.check(str(field))  # only arithmetic over field names and literals
     if outer and group_by:
         # "各片区平均每个项目多少人": per outer group, the nested figure over its inner groups
         by: dict[Any, list[dict]] = {}
@@ -356,7 +316,7 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
                 vals = [r.get(field) for r in rs if r.get(field) not in (None, "")]
                 return len(set(map(str, vals))) if distinct else len(vals)
             return len(rs)
-        nums = [_num(r.get(field)) for r in rs]
+        nums = [field_value(r, field) for r in rs]
         nums = [n for n in nums if n is not None]
         if not nums:
             return None

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from core.agents.kg import context as ctx
 from core.agents.kg.llm_support import PlanOut, ask
-from core.agents.kg.planner import TOOL_FIELDS, build_plan, validate_plan
+from core.agents.kg.catalog import tool_fields
+from core.agents.kg.planner import build_plan, validate_plan
 from core.agents.kg.state import trace
 from core.agents.kg.tools import TOOLS, alias_params
 
@@ -23,7 +24,7 @@ def plan(state: dict, *, config) -> dict:
                           "请给出查询步骤（tool, params, depends）。", PlanOut)
         if out is not None:
             proposal = [{"id": i, "tool": s.tool, "params": s.params, "depends": s.depends,
-                         "fields": TOOL_FIELDS.get(s.tool, []), "note": "LLM 规划"} for i, s in enumerate(out.steps, 1)]
+                         "fields": tool_fields(s.tool), "note": "LLM 规划"} for i, s in enumerate(out.steps, 1)]
             ok = not validate_plan(proposal) and all(
                 not alias_params(TOOLS[s["tool"]], s["params"])[1] for s in proposal)
             if ok and proposal:
