@@ -123,7 +123,7 @@ def refers_back(q: str) -> bool:
 def extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
     rules of refine.py (field aliases, two named periods, per-all averages) run on the result."""
-    from core.agents.kg import refine
+    from core.agents.kg import coverage, refine
 
     q0 = normalize_question((question or "").strip())
     q1, alias = refine.field_alias(q0)
@@ -131,6 +131,9 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
     if chained:  # "他在哪个项目" after "3月加班最多的人是谁": a new question about the person it named
         q1, previous = chained, None
     slots = _extract_slots(q1, index, today, previous)
+    missing = coverage.check(q0, index, index.find_mentions(q0) if index is not None else [])
+    if missing:  # asked for a field or a 片区 the data does not hold: say so, never the whole record
+        slots["missing"] = missing
     if alias:
         slots["field_alias"] = alias
         slots["question"] = q0

@@ -1,0 +1,51 @@
+"""Rules-mode knowledge of the KG question side, read from data files under ``data/rules/``:
+
+* ``kg_vocabulary.json`` — word lists (known ways of naming stored data, non-content words,
+  generic words before 片区, intent → graph label);
+* ``kg_patterns.json`` — regex tables (the asked-field forms, the 片区 name form).
+
+Each file carries a ``version`` and a ``说明``; every pattern row carries the example that
+motivated it. Read once and cached; :func:`reload` drops the caches (tests may point
+``RULES_DIR`` at a copy)."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+RULES_DIR = Path(__file__).resolve().parents[3] / "data" / "rules"
+
+
+@lru_cache(maxsize=8)
+def rules_file(name: str) -> dict:
+    """The parsed ``data/rules/<name>.json``."""
+    return json.loads((RULES_DIR / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=32)
+def words(key: str) -> frozenset[str]:
+    """A word list of ``kg_vocabulary.json`` as a set."""
+    return frozenset(rules_file("kg_vocabulary")[key]["words"])
+
+
+def mapping(key: str) -> dict[str, str]:
+    """A ``map`` entry of ``kg_vocabulary.json``."""
+    return dict(rules_file("kg_vocabulary")[key]["map"])
+
+
+@lru_cache(maxsize=32)
+def patterns(key: str) -> tuple[re.Pattern, ...]:
+    """The compiled regexes of one table of ``kg_patterns.json``, in the file's order."""
+    return tuple(re.compile(row["pattern"]) for row in rules_file("kg_patterns")[key]["rows"])
+
+
+def examples(key: str) -> list[str]:
+    """The motivating example of every row of a pattern table (tests ask each one)."""
+    return [row["example"] for row in rules_file("kg_patterns")[key]["rows"]]
+
+
+def reload() -> None:
+    for f in (rules_file, words, patterns):
+        f.cache_clear()
