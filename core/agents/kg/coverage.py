@@ -93,6 +93,20 @@ def unknown_areas(question: str, index, mentions: list[dict]) -> list[str]:
     return out
 
 
+def unknown_shift_counts(question: str) -> list[str]:
+    """"几个晚班": a count per shift kind the 排班 records hold no figure for (only 夜班天数 is
+    stored; 晚班 is not 夜班)."""
+    names = kgrules.mapping("shift_names")
+    props = set(NODE_BY_LABEL["排班月报"].property_names)
+    out = []
+    for rx in kgrules.patterns("shift_count"):
+        for m in rx.finditer(question or ""):
+            field = names.get(m.group(1), m.group(1)) + "天数"
+            if field not in props and field not in out:
+                out.append(field)
+    return out
+
+
 def fields_of(intent: str) -> list[str]:
     """The fields a manager may ask of the records behind ``intent`` (for the missing-field answer)."""
     label = kgrules.mapping("intent_labels").get(intent or "")
@@ -122,7 +136,7 @@ def check(question: str, index, mentions: list[dict]) -> dict:
     """``{"fields": [...], "areas": [...]}`` of what the question asks for and the data lacks
     (empty when everything asked is known)."""
     out = {}
-    fields = unknown_fields(question, index)
+    fields = unknown_fields(question, index) + unknown_shift_counts(question)
     if fields:
         out["fields"] = fields
     areas = unknown_areas(question, index, mentions)

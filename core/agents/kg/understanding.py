@@ -9,6 +9,7 @@ from datetime import date
 
 from core.agents.kg.concepts import (CHAT_PATTERNS, CONCEPTS, GENERIC_INTENTS, INTENTS, NUMERIC_FIELDS,
                                      detect_intents, ground_concepts, parse_conditions)
+from core.agents.kg import phrasing
 from core.agents.kg.timeparse import parse_time
 from core.text.numerals import apply_magnitude, cn_to_int
 
@@ -63,7 +64,7 @@ def normalize_question(q: str) -> str:
             return m.group(0)
         return m.group(1) + m.group(3) + (m.group(2) or "")
     q = re.sub(r"(\d)\s*[–—－～〜~]\s*(\d)", r"\1-\2", q)  # "1–3月", "1～3月" → "1-3月"
-    return _SPLIT_VERB_RE.sub(fix, q)
+    return phrasing.rewrite(_SPLIT_VERB_RE.sub(fix, q))
 
 
 _NEG_BEFORE = re.compile(r"(?:不是|不为|并非|非|除了?|不属于|不)\s*$")
@@ -218,7 +219,9 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     conditions = [c.to_dict() for c in parse_conditions(q)]
     filters, negated = _negated_values(q, filters)
     conditions += negated
-    intents = [i for i, _ in detect_intents(q)]
+    # a position value names no data kind: 采购专员 is a 岗位名称, not 采购 records
+    neutral = {i for i, _ in detect_intents(phrasing.intent_text(q, filters))}
+    intents = [i for i, _ in detect_intents(q) if i in GENERIC_INTENTS or i in neutral]
     specific = [i for i in intents if i not in GENERIC_INTENTS]
     if any(c["derived"] in ("年龄", "司龄") for c in conditions) and not specific:
         intent = "人员"
@@ -323,6 +326,12 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
             if rx.search(q):
                 agg["group_by"] = key
                 break
+        by_field = None if agg.get("group_by") else phrasing.group_field(q, intent)
+        if by_field and by_field != agg.get("field"):
+            agg["group_by"] = by_field  # "按汇总业态统计各有多少个项目"
+    owned = phrasing.responsible_condition(q, intent, people, index)
+    if owned:  # "华国栋负责多少台设备": the records whose person field is the named person
+        conditions.append(owned)
     if intent in ("考勤",) and "出勤" in q and agg and not any(c["field"] in ("出勤天数", "上班天数")
                                                            for c in conditions):
         conditions.append({"field": "出勤天数", "op": ">", "value": 0, "text": "出勤", "derived": None,
@@ -349,10 +358,11 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     if intent == "检查" and re.search(r"(?:没|未|尚未|还没|没有)(?:完成)?整改|整改未完成|未完成整改|没整改完|待整改", q):
         conditions.append({"field": "整改情况", "op": "!=", "value": 0, "text": "有问题且未整改",
                            "derived": None, "expr": "问题描述 != None and 整改情况 != '已整改'"})
-    if intent == "人员" and re.search(r"离职|已离开|不在职", q):
+    employment = phrasing.employment(q) if intent == "人员" else None
+    if employment == "left":
         conditions.append({"field": "离职日期", "op": "!=", "value": 0, "text": "已离职", "derived": None,
                            "expr": "离职日期 != None"})
-    elif intent == "人员" and re.search(r"在职(?!年限)", q) and not re.search(r"在职年限", q):
+    elif employment == "employed" and not re.search(r"在职年限", q):
         conditions.append({"field": "离职日期", "op": "==", "value": 0, "text": "在职", "derived": None,
                            "expr": "离职日期 == None"})
     top = TOP_RE.search(q)
@@ -762,8 +772,8 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
         return intent, agg, conditions, filters, ratio
     dm = DATE_EXTREME_RE.search(q)
     if dm and not (agg and agg.get("field") in ("司龄", "年龄")):
-        field, d_intent = None, None
-        for rx, f, fi in DATE_FIELDS:
+        field, d_intent = phrasing.named_date_field(q) or (None, None)
+        for rx, f, fi in DATE_FIELDS if field is None else ():
             if rx.search(q):
                 field, d_intent = f, fi
                 break
