@@ -27,7 +27,7 @@ def permission(state: dict, *, config) -> dict:
                     "trace": trace(state, "permission", allowed=False, intent=intent)}
         return {"denied": msg, "answer": msg, "need_confirm": None, "rows": [], "provenance": [],
                 "trace": trace(state, "permission", allowed=False, intent=intent)}
-    missing = (state.get("slots") or {}).get("missing")
+    missing = (state.get("features") or {}).get("unknown") or (state.get("slots") or {}).get("missing")
     if missing:  # a field or a 片区 the data does not hold: say what is missing instead of answering
         msg = missing_message(missing, intent)
         return {"denied": msg, "answer": msg, "need_confirm": None, "rows": [], "provenance": [],
