@@ -145,6 +145,57 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
     areas, projects = areas or [], projects or []
     if not intent and "片区" in q and re.search(r"负责|谁管|主管|经理|是谁", q):
         intent = "片区"  # "各片区的负责人是谁"
+    intent, agg, m = _nested_average(q, intent, agg, conditions, filters)
+    group_key = next((key for rx, key in GROUP_RE if rx.search(q)), None) if not m else None
+    if not m and group_key and agg is None and (COUNT_ANY_RE.search(q) or COUNT_PERSON_RE.search(q)
+                                                or COUNT_PROJECT_RE.search(q)):
+        # "各片区分别有多少台设备": a per-group count even though "分别" reads like a listing
+        key = "工号" if COUNT_PERSON_RE.search(q) else "项目编号" if COUNT_PROJECT_RE.search(q) else {
+            "设备": "设备编号", "项目": "项目编号", "证书": "工号", "投标": "项目编号", "收费": "项目编号"}.get(intent)
+        agg = {"op": "count", "field": key, "distinct": bool(key), "explicit": True, "group_by": group_key}
+    if not m and len(areas) > 1 and re.search(r"各|分别|各自|对比|比较|哪个", q):
+        group_key = group_key or "片区编号"  # "青浦片区和徐汇片区各有几个项目"
+        if agg and agg.get("op") in ("count", "sum", "avg") and not agg.get("group_by"):
+            agg["group_by"] = "片区编号"
+    if agg and agg.get("group_by") == "片区编号" and intent == "片区":
+        intent = "项目"  # "各片区有多少个项目": the projects, grouped by their area
+    for name, (r_intent, num, den) in FIELD_RATIOS.items():
+        if name in q:
+            intent = r_intent
+            ratio = {"kind": "fields", "name": name, "num": num, "den": den, "group_by": group_key}
+            conditions = [c for c in conditions if c.get("text") != "出勤"]
+            break
+    if ratio is None:
+        for name, (r_intent, cond, text) in SUBSET_RATIOS.items():
+            if name in q:
+                intent = r_intent  # 中标率 is about bids, 完好率 about equipment, whatever else was matched
+                has_filter = any(v for v in filters.values())
+                if not has_filter and not any(c["expr"] == cond for c in conditions):
+                    conditions.append({"field": cond.split()[0], "op": "==", "value": 0, "text": text,
+                                       "derived": None, "expr": cond})
+                ratio = {"kind": "subset", "name": name, "group_by": group_key}
+                break
+    if ratio is None and SHARE_RE.search(q) and intent in ("考勤", "排班") and not conditions:
+        for word, prop in (("加班", "加班小时"), ("请假", "请假天数"), ("旷工", "旷工天数"), ("夜班", "夜班天数")):
+            if word in q:  # "3月加班的人占比多少": the people with any of it, out of everyone
+                conditions.append({"field": prop, "op": ">", "value": 0, "text": f"有{word}", "derived": None,
+                                   "expr": f"{prop} > 0"})
+                agg = {"op": "count", "field": "工号", "distinct": True, "explicit": True}
+                break
+    if ratio is None and SHARE_RE.search(q) and (any(v for v in filters.values()) or conditions or (
+            re.search(r"占(?:全部|所有|全体|全公司|公司|总)", q) and (projects or areas))):
+        ratio = {"kind": "subset", "name": "占比", "group_by": group_key}
+    if ratio is not None:
+        _shape_ratio(q, ratio, agg)
+        agg = None
+        return intent, agg, conditions, filters, ratio
+    intent, agg = _date_extreme(q, intent, agg, conditions, today)
+    return intent, agg, conditions, filters, ratio
+
+
+def _nested_average(q: str, intent: str, agg: dict | None, conditions: list[dict], filters: dict):
+    """(intent, agg, match): "平均每个项目有多少人", "各片区平均每个项目开票多少" — a figure per inner
+    group, then averaged (optionally per outer group)."""
     m = NESTED_AVG_RES[0].search(q) or NESTED_AVG_RES[1].search(q)
     outer = None
     if m:
@@ -193,66 +244,34 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
                     c["field"] in ("出勤天数", "上班天数") for c in conditions):
                 conditions.append({"field": "出勤天数", "op": ">", "value": 0, "text": "出勤", "derived": None,
                                    "expr": "出勤天数 > 0 or 上班天数 > 0"})
-    group_key = next((key for rx, key in GROUP_RE if rx.search(q)), None) if not m else None
-    if not m and group_key and agg is None and (COUNT_ANY_RE.search(q) or COUNT_PERSON_RE.search(q)
-                                                or COUNT_PROJECT_RE.search(q)):
-        # "各片区分别有多少台设备": a per-group count even though "分别" reads like a listing
-        key = "工号" if COUNT_PERSON_RE.search(q) else "项目编号" if COUNT_PROJECT_RE.search(q) else {
-            "设备": "设备编号", "项目": "项目编号", "证书": "工号", "投标": "项目编号", "收费": "项目编号"}.get(intent)
-        agg = {"op": "count", "field": key, "distinct": bool(key), "explicit": True, "group_by": group_key}
-    if not m and len(areas) > 1 and re.search(r"各|分别|各自|对比|比较|哪个", q):
-        group_key = group_key or "片区编号"  # "青浦片区和徐汇片区各有几个项目"
-        if agg and agg.get("op") in ("count", "sum", "avg") and not agg.get("group_by"):
-            agg["group_by"] = "片区编号"
-    if agg and agg.get("group_by") == "片区编号" and intent == "片区":
-        intent = "项目"  # "各片区有多少个项目": the projects, grouped by their area
-    for name, (r_intent, num, den) in FIELD_RATIOS.items():
-        if name in q:
-            intent = r_intent
-            ratio = {"kind": "fields", "name": name, "num": num, "den": den, "group_by": group_key}
-            conditions = [c for c in conditions if c.get("text") != "出勤"]
-            break
-    if ratio is None:
-        for name, (r_intent, cond, text) in SUBSET_RATIOS.items():
-            if name in q:
-                intent = r_intent  # 中标率 is about bids, 完好率 about equipment, whatever else was matched
-                has_filter = any(v for v in filters.values())
-                if not has_filter and not any(c["expr"] == cond for c in conditions):
-                    conditions.append({"field": cond.split()[0], "op": "==", "value": 0, "text": text,
-                                       "derived": None, "expr": cond})
-                ratio = {"kind": "subset", "name": name, "group_by": group_key}
-                break
-    if ratio is None and SHARE_RE.search(q) and intent in ("考勤", "排班") and not conditions:
-        for word, prop in (("加班", "加班小时"), ("请假", "请假天数"), ("旷工", "旷工天数"), ("夜班", "夜班天数")):
-            if word in q:  # "3月加班的人占比多少": the people with any of it, out of everyone
-                conditions.append({"field": prop, "op": ">", "value": 0, "text": f"有{word}", "derived": None,
-                                   "expr": f"{prop} > 0"})
-                agg = {"op": "count", "field": "工号", "distinct": True, "explicit": True}
-                break
-    if ratio is None and SHARE_RE.search(q) and (any(v for v in filters.values()) or conditions or (
-            re.search(r"占(?:全部|所有|全体|全公司|公司|总)", q) and (projects or areas))):
-        ratio = {"kind": "subset", "name": "占比", "group_by": group_key}
-    if ratio is not None:
-        ratio["whole"] = bool(re.search(r"占(?:全部|所有|全体|全公司|公司|总)", q))
-        best = re.search(r"最(低|少|小|差)|最(高|多|大|好)|倒数", q)
-        which = re.search(r"(谁|哪位|哪些人|哪个人|哪名|哪个员工)|哪(?:个|些|一个)?(项目|月|片区|岗位)", q) or \
-            re.search(r"最(?:低|少|小|差|高|多|大|好)的(?:是)?((?:员工|人员|人))|最(?:低|少|小|差|高|多|大|好)的(?:是)?"
-                      r"(项目|月|片区|岗位)", q)
-        ranking = re.search(r"排名|排行|排序|从高到低|从低到高|由高到低|由低到高", q)
-        if (ranking or best) and which and not ratio.get("group_by"):
-            ratio["group_by"] = "工号" if which.group(1) else _WHICH_KEYS[which.group(2)]
-        if ranking and not best and ratio.get("group_by"):
-            ratio["top"], ratio["order"] = 999, "asc" if re.search(r"从低到高|由低到高", q) else "desc"
-        if best and ratio.get("group_by"):
-            tm = TOP_RE.search(q)
-            tok = (tm.group(1) or tm.group(2) or tm.group(3)) if tm else None
-            ratio["top"] = cn_to_int(tok, 1) if tok else 1
-            ratio["order"] = "desc" if best.group(2) else "asc"
-        explicit_field = _numeric_field(q)
-        ratio["field"] = explicit_field if ratio["name"] == "占比" and explicit_field and \
-            (agg or {}).get("op") != "count" else None
-        agg = None
-        return intent, agg, conditions, filters, ratio
+    return intent, agg, m
+
+
+def _shape_ratio(q: str, ratio: dict, agg: dict | None) -> None:
+    """A ratio's grouping, ranking and field from the question's wording (updates ``ratio``)."""
+    ratio["whole"] = bool(re.search(r"占(?:全部|所有|全体|全公司|公司|总)", q))
+    best = re.search(r"最(低|少|小|差)|最(高|多|大|好)|倒数", q)
+    which = re.search(r"(谁|哪位|哪些人|哪个人|哪名|哪个员工)|哪(?:个|些|一个)?(项目|月|片区|岗位)", q) or \
+        re.search(r"最(?:低|少|小|差|高|多|大|好)的(?:是)?((?:员工|人员|人))|最(?:低|少|小|差|高|多|大|好)的(?:是)?"
+                  r"(项目|月|片区|岗位)", q)
+    ranking = re.search(r"排名|排行|排序|从高到低|从低到高|由高到低|由低到高", q)
+    if (ranking or best) and which and not ratio.get("group_by"):
+        ratio["group_by"] = "工号" if which.group(1) else _WHICH_KEYS[which.group(2)]
+    if ranking and not best and ratio.get("group_by"):
+        ratio["top"], ratio["order"] = 999, "asc" if re.search(r"从低到高|由低到高", q) else "desc"
+    if best and ratio.get("group_by"):
+        tm = TOP_RE.search(q)
+        tok = (tm.group(1) or tm.group(2) or tm.group(3)) if tm else None
+        ratio["top"] = cn_to_int(tok, 1) if tok else 1
+        ratio["order"] = "desc" if best.group(2) else "asc"
+    explicit_field = _numeric_field(q)
+    ratio["field"] = explicit_field if ratio["name"] == "占比" and explicit_field and \
+        (agg or {}).get("op") != "count" else None
+
+
+def _date_extreme(q: str, intent: str, agg: dict | None, conditions: list[dict], today: date):
+    """(intent, agg): the earliest / latest records by a date field ("最早入职", "出厂日期最早的设备",
+    "最近到期的项目")."""
     dm = DATE_EXTREME_RE.search(q)
     if dm and not (agg and agg.get("field") in ("司龄", "年龄")):
         field, d_intent = phrasing.named_date_field(q) or (None, None)
@@ -271,13 +290,13 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
             n_m = _PICK_N_RE.search(q[dm.start():]) or _PICK_N_RE.search(q[:dm.start()])
             n = cn_to_int(n_m.group(1), 1) if n_m else 1
             if word in ("下一个", "下一次") and field != "结束日期":
-                return intent, agg, conditions, filters, ratio  # the data holds no future inspections
+                return intent, agg  # the data holds no future inspections
             if word in ("最近", "下一个", "下一次") and field == "结束日期":  # "最近到期": the next one still ahead
                 order = "asc"
                 conditions.append({"field": "结束日期", "op": ">=", "value": 0, "text": "尚未到期", "derived": None,
                                    "expr": f"结束日期 >= '{today.isoformat()}'"})
             agg = {"op": "earliest" if order == "asc" else "latest", "field": field, "top": n, "explicit": True}
-    return intent, agg, conditions, filters, ratio
+    return intent, agg
 
 
 

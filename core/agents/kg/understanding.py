@@ -195,38 +195,14 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
                                                    areas)
     concepts = ground_concepts(q)
 
-    pronoun = bool(previous) and bool(PRONOUN_RE.search(q)) and not people and not projects
-    # a follow-up must refer to the previous turn (那…/其中/这些/他/…呢); a complete new question
-    # ("合同金额最高的项目是哪个") is understood afresh however short it is
-    followup = bool(previous) and refers_back(q)
-    if pronoun and previous:
-        # "他有哪些证书" after a question about 刘德明: a new question about the same person / project
-        if re.search(r"他|她|此人|这个人|这位|该员工|该人", q) and previous.get("people"):
-            people = list(previous["people"])
-        elif previous.get("projects") or previous.get("areas"):
-            projects, areas = list(previous.get("projects") or []), list(previous.get("areas") or [])
-        if specific and specific[0] != previous.get("intent"):
-            followup = False  # a different kind of data: plan afresh with the inherited anchors
+    people, projects, areas, followup = _refer_back(q, previous, people, projects, areas, specific)
     if followup and previous:
         return _merge_followup(q, previous, projects, areas, people, tr, filters, conditions, specific)
 
     agg = _aggregation(q, intent, conditions)
     granularity = "汇总" if agg else "明细"
-    consecutive = None
-    m = CONSEC_RE.search(q)
-    if m and intent in ("考勤", "工资", "排班"):
-        tok = m.group(1)
-        consecutive = cn_to_int(tok, 0) if tok else -1  # -1 = every month
-        if tr is not None and tok and tr.text and tr.text in m.group(0):
-            tr = None  # "连续三个月" is a run length, not a time range
-    if agg:
-        for rx, key in GROUP_RE:
-            if rx.search(q):
-                agg["group_by"] = key
-                break
-        by_field = None if agg.get("group_by") else phrasing.group_field(q, intent)
-        if by_field and by_field != agg.get("field"):
-            agg["group_by"] = by_field  # "按汇总业态统计各有多少个项目"
+    consecutive, tr = _consecutive(q, intent, tr)
+    _grouping(q, intent, agg)
     owned = phrasing.responsible_condition(q, intent, people, index)
     if owned:  # "华国栋负责多少台设备": the records whose person field is the named person
         conditions.append(owned)
@@ -234,55 +210,26 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     agg, granularity = _ranking(q, intent, agg, granularity, tr, projects)
     # "王志强负责的项目3月开票多少": the person names the projects (those they manage), not the rows
     managed_by = bool(people) and not projects and intent in MANAGED_PROJECT_INTENTS and bool(MANAGED_RE.search(q))
-    if intent == "项目" and people and re.search(r"负责", q):
-        conditions.append({"field": "项目负责人工号", "op": "in", "value": 0, "text": "项目负责人：" + "、".join(people),
-                           "derived": None,
-                           "expr": "项目负责人工号 in " + repr(_person_keys(index, people))})
-        people = []
-    if intent == "服务期" and re.search(r"现在|目前|当前|仍在|正在", q):
-        cov_end = index.coverage[1] if index is not None and index.coverage else "9999-99"
-        conditions.append({"field": "结束", "op": "==", "value": 0, "text": "目前仍在服务", "derived": None,
-                           "expr": f"结束 == None or 结束 >= '{cov_end}'"})
+    people = _anchor_conditions(q, intent, people, conditions, index)
     intent, agg, conditions, filters, ratio = _extended_kinds(q, intent, agg, conditions, filters, today, areas,
                                                               projects)
     intent, agg, conditions, ratio = _having_kinds(q, intent, agg, conditions, ratio)
     intent, agg = _which_group_most(q, intent, agg, ratio)
-    if (agg is None or (agg.get("op") in ("sum", "avg") and not agg.get("group_by"))) and ratio is None \
-            and (len(people) > 1 or len(projects) > 1) and \
-            re.search(r"(?:谁|哪个|哪家|哪一个|哪位)[^，。？?]{0,8}?(?:多|高|少|低|长|短|大|小)", q):
-        field = _numeric_field(q) or _default_numeric(intent)
-        if field:  # "郑晓东和朱俊杰谁加班多": each one's total, side by side
-            agg = {"op": (agg or {}).get("op") or "sum", "field": (agg or {}).get("field") or field, "explicit": True,
-                   "group_by": "工号" if len(people) > 1 else "项目编号"}
-    if re.search(r"(?:年底前|年底之前|年内|今年内|今年底前|本年度内)\s*(?:到期|结束|届满)", q) and \
-            not any(c["field"] in ("结束日期", "剩余服务期") for c in conditions):
-        if intent in ("", "人员", "项目"):
-            intent = "项目"
-        tr = None  # "年内" is the window below, not a month filter
-        conditions.append({"field": "结束日期", "op": "<=", "value": 0, "text": f"{today.year}年底前到期",
-                           "derived": None, "expr": f"结束日期 >= '{today.isoformat()}' and "
-                                                    f"结束日期 <= '{today.year}-12-31'"})
+    agg = _side_by_side(q, intent, agg, ratio, people, projects)
+    intent, tr = _year_end_expiry(q, intent, tr, conditions, today)
     growth, tr, agg = _growth(q, intent, agg, tr, today)
     if growth and ratio:  # "3月出勤率比2月高还是低": the ratio of each compared month, side by side
         ratio = {**ratio, "group_by": "年月", "compare": {"base": growth["base"], "current": growth["current"]}}
         agg, growth = None, None
     agg, filters = _group_by_values(q, agg, filters)
-    if intent == "设备" and "完好状况" not in filters and not any(c["field"] == "完好状况" for c in conditions):
-        if re.search(r"需要维修|需维修|要维修|待维修|要修|需要修|在修", q):
-            filters = {**filters, "完好状况": ["待修"]}
-        elif re.search(r"坏了|坏的|损坏|故障|不能用|不好用", q):
-            filters = {**filters, "完好状况": ["待修", "报废"]}
+    filters = _repair_state(q, intent, filters, conditions)
     if growth or (agg and agg.get("having")):
         granularity = "汇总"
     if ratio:
         granularity = "汇总"
     elif agg and agg.get("op") in ("earliest", "latest"):
         granularity = "明细"
-    unsupported = sorted(set(RATIO_RE.findall(q)) - ({ratio["name"]} if ratio else set()))
-    if ratio:
-        unsupported = [u for u in unsupported if u not in ("占比", "百分比")]
-    if growth:
-        unsupported = [u for u in unsupported if u not in ("同比", "增长率", "环比")]
+    unsupported = _unsupported(q, ratio, growth)
     return {
         "question": q, "base_question": q, "followup": False,
         "kind": "graph",
@@ -471,6 +418,110 @@ def _expiry_year(q: str, tr, today: date):
 
         tr = TimeRange(add_months(tr.start, 12), add_months(tr.end, 12), tr.text, True)
     return tr
+
+
+def _side_by_side(q: str, intent: str, agg: dict | None, ratio: dict | None, people: list[str],
+                  projects: list[str]) -> dict | None:
+    """"郑晓东和朱俊杰谁加班多": each named one's total, side by side."""
+    if (agg is None or (agg.get("op") in ("sum", "avg") and not agg.get("group_by"))) and ratio is None \
+            and (len(people) > 1 or len(projects) > 1) and \
+            re.search(r"(?:谁|哪个|哪家|哪一个|哪位)[^，。？?]{0,8}?(?:多|高|少|低|长|短|大|小)", q):
+        field = _numeric_field(q) or _default_numeric(intent)
+        if field:  # "郑晓东和朱俊杰谁加班多": each one's total, side by side
+            agg = {"op": (agg or {}).get("op") or "sum", "field": (agg or {}).get("field") or field, "explicit": True,
+                   "group_by": "工号" if len(people) > 1 else "项目编号"}
+    return agg
+
+
+def _year_end_expiry(q: str, intent: str, tr, conditions: list[dict], today: date):
+    """(intent, time): "年底前到期的项目" is a window up to 31 December, not a month filter."""
+    if re.search(r"(?:年底前|年底之前|年内|今年内|今年底前|本年度内)\s*(?:到期|结束|届满)", q) and \
+            not any(c["field"] in ("结束日期", "剩余服务期") for c in conditions):
+        if intent in ("", "人员", "项目"):
+            intent = "项目"
+        tr = None  # "年内" is the window below, not a month filter
+        conditions.append({"field": "结束日期", "op": "<=", "value": 0, "text": f"{today.year}年底前到期",
+                           "derived": None, "expr": f"结束日期 >= '{today.isoformat()}' and "
+                                                    f"结束日期 <= '{today.year}-12-31'"})
+    return intent, tr
+
+
+def _repair_state(q: str, intent: str, filters: dict, conditions: list[dict]) -> dict:
+    """Equipment state words (需要维修 → 待修, 坏了 → 待修 / 报废) as a 完好状况 filter."""
+    if intent == "设备" and "完好状况" not in filters and not any(c["field"] == "完好状况" for c in conditions):
+        if re.search(r"需要维修|需维修|要维修|待维修|要修|需要修|在修", q):
+            filters = {**filters, "完好状况": ["待修"]}
+        elif re.search(r"坏了|坏的|损坏|故障|不能用|不好用", q):
+            filters = {**filters, "完好状况": ["待修", "报废"]}
+    return filters
+
+
+def _unsupported(q: str, ratio: dict | None, growth: dict | None) -> list[str]:
+    """Ratio words the answer cannot compute (said, with the underlying figures)."""
+    unsupported = sorted(set(RATIO_RE.findall(q)) - ({ratio["name"]} if ratio else set()))
+    if ratio:
+        unsupported = [u for u in unsupported if u not in ("占比", "百分比")]
+    if growth:
+        unsupported = [u for u in unsupported if u not in ("同比", "增长率", "环比")]
+    return unsupported
+
+
+def _refer_back(q: str, previous: dict | None, people: list[str], projects: list[str], areas: list[str],
+                specific: list[str]) -> tuple[list[str], list[str], list[str], bool]:
+    """(people, projects, areas, followup): a leading pronoun ("他有哪些证书") inherits the previous
+    turn's anchors; only a question that refers back is a follow-up."""
+    pronoun = bool(previous) and bool(PRONOUN_RE.search(q)) and not people and not projects
+    # a follow-up must refer to the previous turn (那…/其中/这些/他/…呢); a complete new question
+    # ("合同金额最高的项目是哪个") is understood afresh however short it is
+    followup = bool(previous) and refers_back(q)
+    if pronoun and previous:
+        # "他有哪些证书" after a question about 刘德明: a new question about the same person / project
+        if re.search(r"他|她|此人|这个人|这位|该员工|该人", q) and previous.get("people"):
+            people = list(previous["people"])
+        elif previous.get("projects") or previous.get("areas"):
+            projects, areas = list(previous.get("projects") or []), list(previous.get("areas") or [])
+        if specific and specific[0] != previous.get("intent"):
+            followup = False  # a different kind of data: plan afresh with the inherited anchors
+    return people, projects, areas, followup
+
+
+def _consecutive(q: str, intent: str, tr):
+    """(run length or None, time): "连续三个月都加班" — -1 means every month of the period."""
+    consecutive = None
+    m = CONSEC_RE.search(q)
+    if m and intent in ("考勤", "工资", "排班"):
+        tok = m.group(1)
+        consecutive = cn_to_int(tok, 0) if tok else -1  # -1 = every month
+        if tr is not None and tok and tr.text and tr.text in m.group(0):
+            tr = None  # "连续三个月" is a run length, not a time range
+    return consecutive, tr
+
+
+def _grouping(q: str, intent: str, agg: dict | None) -> None:
+    """The grouping an aggregate is computed by (各片区 / 按月 / 按汇总业态), set on ``agg``."""
+    if agg:
+        for rx, key in GROUP_RE:
+            if rx.search(q):
+                agg["group_by"] = key
+                break
+        by_field = None if agg.get("group_by") else phrasing.group_field(q, intent)
+        if by_field and by_field != agg.get("field"):
+            agg["group_by"] = by_field  # "按汇总业态统计各有多少个项目"
+
+
+def _anchor_conditions(q: str, intent: str, people: list[str], conditions: list[dict], index) -> list[str]:
+    """Conditions a named anchor implies (appended): a person who 负责 projects is their 项目负责人;
+    "目前仍在服务" keeps open service periods. Returns the people still to ground."""
+    if intent == "项目" and people and re.search(r"负责", q):
+        conditions.append({"field": "项目负责人工号", "op": "in", "value": 0, "text": "项目负责人：" + "、".join(people),
+                           "derived": None,
+                           "expr": "项目负责人工号 in " + repr(_person_keys(index, people))})
+        people = []
+    if intent == "服务期" and re.search(r"现在|目前|当前|仍在|正在", q):
+        cov_end = index.coverage[1] if index is not None and index.coverage else "9999-99"
+        conditions.append({"field": "结束", "op": "==", "value": 0, "text": "目前仍在服务", "derived": None,
+                           "expr": f"结束 == None or 结束 >= '{cov_end}'"})
+    return people
 
 
 def _rethreshold(q: str, previous: list[dict]) -> list[dict]:
