@@ -47,5 +47,22 @@ def examples(key: str) -> list[str]:
 
 
 def reload() -> None:
-    for f in (rules_file, words, patterns):
+    for f in (rules_file, words, patterns, cue):
         f.cache_clear()
+
+
+@lru_cache(maxsize=64)
+def cue(name: str) -> re.Pattern:
+    """One named cue regex of ``kg_patterns.json`` (``cues``: count_person, list, top …)."""
+    return re.compile(rules_file("kg_patterns")["cues"]["rows"][name]["pattern"])
+
+
+def cue_examples() -> dict[str, str]:
+    """Every named cue's motivating example (tests ask each one)."""
+    return {k: row["example"] for k, row in rules_file("kg_patterns")["cues"]["rows"].items()}
+
+
+def group_words() -> list[tuple[re.Pattern, str]]:
+    """(regex, grouping field) rows: 各片区 → 片区编号, 按月 → 年月 …"""
+    rows = rules_file("kg_patterns")["group_words"]["rows"]
+    return [(re.compile(r["pattern"]), r["field"]) for r in rows]
