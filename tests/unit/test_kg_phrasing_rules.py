@@ -75,3 +75,19 @@ def test_group_words_and_project_attributes_come_from_the_data_file():
     assert cues.PROJECT_ATTRS["甲方"] == "甲方名称" and cues.PROJECT_ATTRS["负责人"] == "项目负责人"
     for row in kgrules.rules_file("kg_patterns")["group_words"]["rows"]:
         assert any(rx.search(row["example"]) and f == row["field"] for rx, f in cues.GROUP_RE)
+
+
+@pytest.mark.parametrize("row", kgrules.rules_file("kg_patterns")["date_fields"]["rows"], ids=lambda r: r["field"])
+def test_every_date_field_row_is_picked_for_its_example(row):
+    from core.agents.kg.computed import DATE_FIELDS
+
+    first = next(f for rx, f, _i in DATE_FIELDS if rx.search(row["example"]))
+    assert first == row["field"]
+
+
+def test_split_verbs_rejoin_from_the_data_row():
+    from core.agents.kg.understanding import normalize_question
+
+    spec = kgrules.rules_file("kg_patterns")["split_verbs"]
+    assert normalize_question(spec["example"]) == "3月份请假的人有哪些"
+    assert normalize_question("投了几次标") == "投标几次"

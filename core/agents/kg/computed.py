@@ -12,7 +12,7 @@ from core.agents.kg.cues import (AVG_RE, COUNT_ANY_RE, COUNT_PERSON_RE, COUNT_PR
                                  HEADCOUNT_PROPS, LIST_RE, MAX_RE, MIN_RE, NUMERIC_PROPS, SUM_RE, TOP_RE,
                                  _CMP_WORD, _VS_AVG_RE, _WHICH_KEYS, _default_numeric, _numeric_field, _th_op)
 from core.text.numerals import cn_to_int
-from core.agents.kg import phrasing
+from core.agents.kg import kgrules, phrasing
 
 
 
@@ -118,20 +118,9 @@ SHARE_RE = re.compile(r"占比|比例|比重|百分之几|百分比|占.{0,12}(?
 DATE_EXTREME_RE = re.compile(r"(最早|最先|最晚|最迟|最新|最后一次|最近一次|最近的一次|最近|下一个|下一次)"
                              r"(?!\s*[\d一二两三四五六七八九十半]+\s*个?(?:月|年|季度?|周|天|日))")
 
-DATE_FIELDS: list[tuple[re.Pattern, str, str]] = [
-    (re.compile(r"到期|结束|届满|截止|终止"), "结束日期", "项目"),
-    (re.compile(r"开始|启动|进场|开工|签约|成立"), "开始日期", "项目"),
-    (re.compile(r"入职|加入|进公司|来公司"), "入职日期", "人员"),
-    (re.compile(r"离职"), "离职日期", "人员"),
-    (re.compile(r"出生|生日"), "出生日期", "人员"),
-    (re.compile(r"整改"), "整改完成日期", "检查"),
-    (re.compile(r"检查|巡检|抽检|检"), "检查日期", "检查"),
-    (re.compile(r"中标"), "中标日期", "投标"),
-    (re.compile(r"启用|投用"), "启用日期", "设备"),
-    (re.compile(r"采购|维保|购买|买"), "日期", "采购"),
-]
+DATE_FIELDS: list[tuple[re.Pattern, str, str]] = kgrules.date_fields()
 
-_INTENT_DATE = {"检查": "检查日期", "采购": "日期", "投标": "中标日期", "考勤": "年月", "排班": "年月", "收费": "年月"}
+_INTENT_DATE = kgrules.mapping("intent_dates")
 
 _PICK_N_RE = re.compile(r"(\d{1,2}|[两三四五六七八九十])\s*(?:个|名|位|家|条|台|次|人|项)")
 
@@ -435,8 +424,7 @@ def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None)
 
 
 
-_SPLIT_FIELDS = ("岗位名称", "设备类型", "完好状况", "检查类型", "记录类型", "服务状态", "中标结果", "投标类型", "市区",
-                 "细分业态", "汇总业态", "员工层级")
+_SPLIT_FIELDS = kgrules.word_list("split_fields")
 
 
 

@@ -66,3 +66,14 @@ def group_words() -> list[tuple[re.Pattern, str]]:
     """(regex, grouping field) rows: 各片区 → 片区编号, 按月 → 年月 …"""
     rows = rules_file("kg_patterns")["group_words"]["rows"]
     return [(re.compile(r["pattern"]), r["field"]) for r in rows]
+
+
+def word_list(key: str) -> tuple[str, ...]:
+    """A word list of ``kg_vocabulary.json`` in its written order."""
+    return tuple(rules_file("kg_vocabulary")[key]["words"])
+
+
+def date_fields() -> list[tuple[re.Pattern, str, str]]:
+    """(regex, date field, intent) rows for earliest / latest records, in the file's order."""
+    rows = rules_file("kg_patterns")["date_fields"]["rows"]
+    return [(re.compile(r["pattern"]), r["field"], r["intent"]) for r in rows]

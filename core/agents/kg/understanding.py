@@ -19,14 +19,12 @@ from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTIC
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
 from core.agents.kg.timeparse import parse_time
 from core.text.numerals import apply_magnitude, cn_to_int
-from core.agents.kg import phrasing
+from core.agents.kg import kgrules, phrasing
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
-_SPLIT_VERB_RE = re.compile(r"(请|加|旷|投|值|调|休|倒|排|中)(?:了|过)((?:几|多少|[\d一二两三四五六七八九十]+)\s*(?:个)?\s*"
-                            r"(?:次|天|个|小时|回)?)?(假|班|工|标|休)")
+_SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
 
-_VERB_OK = {("请", "假"), ("加", "班"), ("旷", "工"), ("投", "标"), ("值", "班"), ("调", "休"), ("休", "假"), ("倒", "班"),
-            ("排", "班"), ("中", "标")}
+_VERB_OK = {(p[0], p[1:]) for p in kgrules.rules_file("kg_patterns")["split_verbs"]["pairs"]}
 
 
 
@@ -46,8 +44,7 @@ _NEG_BEFORE = re.compile(r"(?:不是|不为|并非|非|除了?|不属于|不)\s*
 _NEG_AFTER = re.compile(r"^\s*(?:以外|之外)")
 
 # value columns where "不是X" / "非X" / "X以外" means every other value
-_NEGATABLE = ("完好状况", "服务状态", "中标结果", "设备类型", "岗位名称", "检查类型", "记录类型", "投标类型", "细分业态",
-              "汇总业态", "市区", "委托方式", "性别", "员工层级")
+_NEGATABLE = kgrules.word_list("negatable_fields")
 
 
 
