@@ -21,6 +21,7 @@ class KGState(TypedDict, total=False):
     # understanding
     kind: str                    # "chat" | "graph"
     slots: dict
+    features: dict               # QuestionFeatures.to_dict(): the question parsed once (features.py)
     denied: str                  # refusal text when the role may not ask this intent
     reusable: bool
     # grounding / capability
@@ -58,7 +59,8 @@ class KGState(TypedDict, total=False):
 
 
 TURN_RESET: dict[str, Any] = {
-    "feedback": "", "kind": "", "slots": {}, "denied": "", "reusable": False, "grounded": {}, "derived": [],
+    "feedback": "", "kind": "", "slots": {}, "features": {}, "denied": "", "reusable": False, "grounded": {},
+    "derived": [],
     "cap_report": {}, "cap_rounds": 0, "slots_confirmed": False, "plan": [], "plan_confirmed": False, "cancelled": False,
     "plan_source": "",
     "plan_feedback": "", "steps": [], "rows": [], "run_report": {}, "run_rounds": 0, "reflect_rounds": 0,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.agents.kg import context as ctx
+from core.agents.kg.coverage import missing_message
 from core.agents.kg.state import trace
 from core.security.permissions import allowed_intent, denial_message
 
@@ -26,4 +27,9 @@ def permission(state: dict, *, config) -> dict:
                     "trace": trace(state, "permission", allowed=False, intent=intent)}
         return {"denied": msg, "answer": msg, "need_confirm": None, "rows": [], "provenance": [],
                 "trace": trace(state, "permission", allowed=False, intent=intent)}
+    missing = (state.get("features") or {}).get("unknown") or (state.get("slots") or {}).get("missing")
+    if missing:  # a field or a 片区 the data does not hold: say what is missing instead of answering
+        msg = missing_message(missing, intent)
+        return {"denied": msg, "answer": msg, "need_confirm": None, "rows": [], "provenance": [],
+                "trace": trace(state, "permission", allowed=True, intent=intent, missing=missing)}
     return {"denied": "", "trace": trace(state, "permission", allowed=True, intent=intent)}

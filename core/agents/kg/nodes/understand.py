@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.agents.kg import context as ctx
 from core.agents.kg.concepts import INTENTS
+from core.agents.kg.features import QuestionFeatures
 from core.agents.kg.llm_support import UnderstandOut, ask
 from core.agents.kg.state import trace
 from core.agents.kg.timeparse import parse_time
@@ -66,6 +67,8 @@ def understand(state: dict, *, config) -> dict:
     if not slots.get("intent"):
         slots["intent"] = "项目" if slots.get("projects") else "人员" if slots.get("filters") else ""
     kind = "graph" if slots.get("intent") else "chat"
-    return {**new_question, **compound, "kind": kind, "slots": slots, "feedback": "", "llm_fallback": fallback,
+    features = QuestionFeatures.from_slots(slots).to_dict()  # parsed once; later nodes read it
+    return {**new_question, **compound, "kind": kind, "slots": slots, "features": features, "feedback": "",
+            "llm_fallback": fallback,
             "trace": trace(state, "understand", kind=kind, intent=slots.get("intent"),
                            projects=slots.get("projects"), time=(slots.get("time") or {}).get("label"))}

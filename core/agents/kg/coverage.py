@@ -1,0 +1,145 @@
+"""Answer the question asked: the field a question asks for, and the 片区 it names, must be
+known to the graph, or the question is answered with what is missing instead of a whole
+record or table ("周建国的学历是什么" → 数据中没有“学历”这一字段; "北京片区有哪些项目" →
+未找到该片区).
+
+What is known comes from the graph schema (every property name), the concept tables and the
+entity index (names and grounded values); the cue words and the patterns that find the
+asked noun are data (``data/rules/kg_vocabulary.json``, ``kg_patterns.json``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from core.agents.kg import kgrules
+from core.agents.kg.entity_index import name_key
+from core.graph.schema import DISPLAY, NODE_BY_LABEL, PROVENANCE, SENSITIVE_FIELDS, SYNTHETIC_KEY
+
+_HIDDEN = frozenset((DISPLAY, SYNTHETIC_KEY, *PROVENANCE))
+MAX_FIELDS_SHOWN = 12
+
+
+@lru_cache(maxsize=1)
+def known_terms() -> frozenset[str]:
+    """Every wording that names stored (or derivable) data: schema property names, the concept
+    and intent keywords, the numeric-field wordings and the vocabulary's known terms."""
+    from core.agents.kg.concepts import CONCEPTS, DERIVED, INTENTS, NUMERIC_FIELDS
+
+    terms = set(kgrules.words("known_terms")) | set(CONCEPTS) | set(DERIVED)
+    terms |= {w for w, _p, _u in NUMERIC_FIELDS}
+    terms |= {w for _d, ws in INTENTS.values() for w in ws}
+    for node in NODE_BY_LABEL.values():
+        terms |= {p for p in node.property_names if p not in _HIDDEN and not p.endswith("日")}
+        terms.add(node.label)
+    return frozenset(t for t in terms if t)
+
+
+def _strip(noun: str) -> str:
+    """``noun`` without the generic words in front of it (所有…, 各…)."""
+    lead = sorted(kgrules.words("non_content"), key=len, reverse=True)
+    changed = True
+    while changed:
+        changed = False
+        for w in lead:
+            if noun.startswith(w) and len(noun) > len(w):
+                noun, changed = noun[len(w):], True
+    return noun
+
+
+def asked_nouns(question: str) -> list[str]:
+    """The nouns a question asks for by the asked-field forms ("X的学历是什么", "有多少个停车位")."""
+    out: list[str] = []
+    for rx in kgrules.patterns("asked_field"):
+        for m in rx.finditer(question or ""):
+            noun = _strip(m.group(1))
+            if noun and noun not in out:
+                out.append(noun)
+    return out
+
+
+def _is_known(noun: str, index) -> bool:
+    if any(t in noun or (len(noun) >= 2 and noun in t) for t in known_terms()):
+        return True
+    if index is None:
+        return False
+    if index.find_mentions(noun):
+        return True
+    return bool(index.ground_values(noun, []))
+
+
+def unknown_fields(question: str, index) -> list[str]:
+    """The asked nouns that name nothing the graph stores or derives."""
+    return [n for n in asked_nouns(question) if not _is_known(n, index)]
+
+
+def unknown_areas(question: str, index, mentions: list[dict]) -> list[str]:
+    """Names before 片区 that are no 片区 of the index ("北京片区", "苏州片区")."""
+    if index is None:
+        return []
+    generic = set(kgrules.rules_file("kg_vocabulary")["area_generic"]["chars"])
+    known = {name_key(m["text"]) for m in mentions if m["kind"] == "area"}
+    known |= {name_key(a.get(f)) for a in index.areas for f in ("片区名称", "片区编号") if a.get(f)}
+    known |= {k[:-2] for k in known if k.endswith("片区")}
+    out = []
+    for rx in kgrules.patterns("unknown_area"):
+        for m in rx.finditer(question or ""):
+            before = m.group(1)
+            if any(name_key(before[i:]) in known for i in range(len(before) - 1)):
+                continue
+            name = before[-2:]
+            if generic & set(name) or name in out:
+                continue
+            out.append(name)
+    return out
+
+
+def unknown_shift_counts(question: str) -> list[str]:
+    """"几个晚班": a count per shift kind the 排班 records hold no figure for (only 夜班天数 is
+    stored; 晚班 is not 夜班)."""
+    names = kgrules.mapping("shift_names")
+    props = set(NODE_BY_LABEL["排班月报"].property_names)
+    out = []
+    for rx in kgrules.patterns("shift_count"):
+        for m in rx.finditer(question or ""):
+            field = names.get(m.group(1), m.group(1)) + "天数"
+            if field not in props and field not in out:
+                out.append(field)
+    return out
+
+
+def fields_of(intent: str) -> list[str]:
+    """The fields a manager may ask of the records behind ``intent`` (for the missing-field answer)."""
+    label = kgrules.mapping("intent_labels").get(intent or "")
+    node = NODE_BY_LABEL.get(label or "")
+    if node is None:
+        return []
+    return [p for p in node.property_names
+            if p not in _HIDDEN and p not in SENSITIVE_FIELDS and not p.endswith(("日", "工号", "项目编号")) and p != "备注"
+            and p != node.pk][:MAX_FIELDS_SHOWN]
+
+
+def missing_message(missing: dict, intent: str) -> str:
+    """The answer when the question asks for data the graph does not hold."""
+    parts = []
+    if missing.get("areas"):
+        parts.append("未找到该片区：" + "、".join(f"“{a}”" for a in missing["areas"]) + "。")
+    if missing.get("fields"):
+        text = "数据中没有" + "、".join(f"“{f}”" for f in missing["fields"]) + "这一字段，无法回答。"
+        fields = fields_of(intent)
+        if fields:
+            text += "可查询的信息有：" + "、".join(fields) + "。"
+        parts.append(text)
+    return "".join(parts)
+
+
+def check(question: str, index, mentions: list[dict]) -> dict:
+    """``{"fields": [...], "areas": [...]}`` of what the question asks for and the data lacks
+    (empty when everything asked is known)."""
+    out = {}
+    fields = unknown_fields(question, index) + unknown_shift_counts(question)
+    if fields:
+        out["fields"] = fields
+    areas = unknown_areas(question, index, mentions)
+    if areas:
+        out["areas"] = areas
+    return out

@@ -1,0 +1,95 @@
+"""Small generic readers of question phrasing, driven by ``data/rules/kg_*.json``:
+
+* :func:`rewrite` — colloquial forms into the wording the vocabulary knows (上了几天班 → 上班天数);
+* :func:`negated_at` / :func:`employment` — a state word under a negation (没有离职 = 在职);
+* :func:`intent_text` — the question with the values of intent-neutral fields masked, so a
+  position value (采购专员) is not read as the data kind its name contains (采购);
+* :func:`responsible_condition` — "华国栋负责多少台设备": the record's person field;
+* :func:`group_field` — "按汇总业态统计": a grouping by any field the records hold."""
+
+from __future__ import annotations
+
+import re
+
+from core.agents.kg import kgrules
+from core.graph.schema import NODE_BY_LABEL
+
+MASK = "□"
+
+
+def rewrite(question: str) -> str:
+    """``question`` with every rewrite row of ``kg_patterns.json`` applied in order."""
+    rows = kgrules.rules_file("kg_patterns")["rewrites"]["rows"]
+    for rx, row in zip(kgrules.patterns("rewrites"), rows):
+        question = rx.sub(row["replace"], question)
+    return question
+
+
+def negated_at(question: str, start: int) -> bool:
+    """Is the word starting at ``start`` preceded by a negation (没有/未/尚未…)?"""
+    head = question[:start]
+    return any(head.endswith(w) for w in kgrules.words("negation_before"))
+
+
+def employment(question: str) -> str | None:
+    """"left" when the question asks about people who left (离职 not negated, 不在职), "employed"
+    when it asks about people in service (在职, 没有离职), else None."""
+    leaving = [m for m in re.finditer(r"离职(?!率)|已离开", question)]
+    if "不在职" in question or any(not negated_at(question, m.start()) for m in leaving):
+        return "left"
+    if leaving or re.search(r"在职(?!年限)", question):
+        return "employed"
+    return None
+
+
+def intent_text(question: str, filters: dict) -> str:
+    """The question with the grounded values of intent-neutral fields (岗位名称) masked."""
+    for field in kgrules.words("intent_neutral_value_fields"):
+        for v in sorted(filters.get(field) or [], key=len, reverse=True):
+            for form in (str(v), str(v).split("_")[0]):
+                if len(form) >= 2:
+                    question = question.replace(form, MASK * len(form))
+    return question
+
+
+def responsible_condition(question: str, intent: str, people: list[str], index) -> dict | None:
+    """A condition on the records' person field when a named person "负责/管" them."""
+    spec = kgrules.rules_file("kg_vocabulary")["person_fields"]
+    field = spec["map"].get(intent or "")
+    if not field or len(people) != 1 or index is None or not re.search(spec["cue"], question):
+        return None
+    cands = index.resolve("person", people[0], allow_embedding=False)
+    if not cands:
+        return None
+    key = cands[0].key
+    return {"field": field, "op": "in", "value": 0, "text": f"{people[0]}负责", "derived": None,
+            "expr": f"{field} in {[key]!r}"}
+
+
+def group_field(question: str, intent: str) -> str | None:
+    """The field of ``intent``'s records that a "按X统计" / "各X分别" phrase groups by."""
+    label = kgrules.mapping("intent_labels").get(intent or "")
+    node = NODE_BY_LABEL.get(label or "")
+    if node is None:
+        return None
+    props = set(node.property_names)
+    for rx in kgrules.patterns("group_by_field"):
+        for m in rx.finditer(question):
+            word = m.group(1)
+            hit = next((p for p in sorted(props, key=len, reverse=True) if word.endswith(p) or word == p), None)
+            if hit and hit != node.pk:
+                return hit
+    return None
+
+
+def named_date_field(question: str) -> tuple[str, str] | None:
+    """(field, intent) of a date field the question names by its own schema name ("出厂日期最早的
+    设备"), the longest one first."""
+    labels = kgrules.mapping("intent_labels")
+    for field, label in sorted(((p, n.label) for n in NODE_BY_LABEL.values() for p in n.property_names
+                                if p.endswith("日期") and len(p) > 2), key=lambda x: -len(x[0])):
+        if field in question:
+            intent = next((i for i, lb in labels.items() if lb == label), None)
+            if intent:
+                return field, intent
+    return None

@@ -1,0 +1,93 @@
+"""The data-driven phrasing readers of the KG question side (data/rules/kg_*.json): each
+pattern row's own example, negation of a state word, position values that name no data kind,
+grouping by a field named in the question, shift kinds the 排班 records hold no count for."""
+
+from datetime import date
+
+import pytest
+
+from core.agents.kg import coverage, kgrules, phrasing
+from core.agents.kg.entity_index import EntityIndex
+from core.agents.kg.understanding import extract_slots
+
+TODAY = date(2026, 11, 30)
+PEOPLE = [{"工号": "KWL2010027", "姓名": "华国栋", "岗位名称": "工程维修"},
+          {"工号": "KWL2005035", "姓名": "喻志华", "岗位名称": "采购专员"}]
+VALUES = {"岗位名称": ["工程维修", "采购专员", "保安_领班"], "设备类型": ["电梯", "消防"]}
+
+
+@pytest.fixture(scope="module")
+def idx():
+    return EntityIndex.from_rows([], PEOPLE, [], VALUES, ("2026-01", "2026-04"), {})
+
+
+@pytest.mark.parametrize("q", kgrules.examples("rewrites"))
+def test_every_rewrite_row_rewrites_its_example_into_a_known_field(q):
+    assert "上班天数" in phrasing.rewrite(q)
+
+
+@pytest.mark.parametrize("q,state", [("目前在职（没有离职）的员工有多少人？", "employed"), ("未离职的员工有哪些", "employed"),
+                                     ("已离职的员工有哪些", "left"), ("离职的保安有几个", "left"),
+                                     ("在职员工有多少人", "employed"), ("不在职的人员", "left"), ("员工有多少人", None)])
+def test_a_negated_state_word_means_the_opposite(q, state):
+    assert phrasing.employment(q) == state
+
+
+def test_a_position_value_is_not_read_as_the_data_kind_in_its_name(idx):
+    s = extract_slots("采购专员是谁？", idx, TODAY)
+    assert s["intent"] in ("", "人员") and s["filters"] == {"岗位名称": ["采购专员"]}
+
+
+def test_owning_person_becomes_a_condition_on_the_records_person_field(idx):
+    s = extract_slots("华国栋负责多少台设备？", idx, TODAY)
+    assert s["intent"] == "设备"
+    assert "设备责任人工号 in ['KWL2010027']" in [c["expr"] for c in s["conditions"]]
+
+
+@pytest.mark.parametrize("q,field", [("按汇总业态统计各有多少个项目？", "汇总业态"), ("按市区统计项目数量", "市区"),
+                                     ("按设备类型统计设备数量", "设备类型")])
+def test_grouping_by_a_field_the_records_hold(idx, q, field):
+    assert extract_slots(q, idx, TODAY)["agg"]["group_by"] == field
+
+
+@pytest.mark.parametrize("q,field", [("姜雨婷2026年1月排了几个晚班？", "晚班天数"), ("孙海涛2026年3月上了几个早班？", "早班天数"),
+                                     ("华国栋2026年3月有几个全天班？", "24小时班天数")])
+def test_a_shift_kind_is_not_read_as_night_shift(idx, q, field):
+    s = extract_slots(q, idx, TODAY)
+    assert s["intent"] == "排班" and s["missing"]["fields"] == [field]
+    assert s.get("agg") is None or s["agg"].get("field") != "夜班天数"
+
+
+def test_night_shift_counts_stay_answerable(idx):
+    s = extract_slots("华国栋3月上了几个夜班？", idx, TODAY)
+    assert "missing" not in s and coverage.unknown_shift_counts("华国栋3月上了几个夜班？") == []
+
+
+@pytest.mark.parametrize("name,example", sorted(kgrules.cue_examples().items()))
+def test_every_named_cue_matches_its_example(name, example):
+    assert kgrules.cue(name).search(example)
+
+
+def test_group_words_and_project_attributes_come_from_the_data_file():
+    from core.agents.kg import cues
+
+    assert [f for _rx, f in cues.GROUP_RE] == ["片区编号", "项目编号", "年月", "岗位名称"]
+    assert cues.PROJECT_ATTRS["甲方"] == "甲方名称" and cues.PROJECT_ATTRS["负责人"] == "项目负责人"
+    for row in kgrules.rules_file("kg_patterns")["group_words"]["rows"]:
+        assert any(rx.search(row["example"]) and f == row["field"] for rx, f in cues.GROUP_RE)
+
+
+@pytest.mark.parametrize("row", kgrules.rules_file("kg_patterns")["date_fields"]["rows"], ids=lambda r: r["field"])
+def test_every_date_field_row_is_picked_for_its_example(row):
+    from core.agents.kg.computed import DATE_FIELDS
+
+    first = next(f for rx, f, _i in DATE_FIELDS if rx.search(row["example"]))
+    assert first == row["field"]
+
+
+def test_split_verbs_rejoin_from_the_data_row():
+    from core.agents.kg.understanding import normalize_question
+
+    spec = kgrules.rules_file("kg_patterns")["split_verbs"]
+    assert normalize_question(spec["example"]) == "3月份请假的人有哪些"
+    assert normalize_question("投了几次标") == "投标几次"
