@@ -102,6 +102,14 @@ def _in_dictionary(word: str) -> bool:
         return True
 
 
+def real_word(term: str) -> bool:
+    """A word a reader would recognise: in jieba's dictionary (domain words included), longer
+    than two characters or holding a digit — not a two-character guess of jieba's HMM across a
+    word boundary (价算 in 不含税价算, 天前 in 哪天前, 超买 in 商超买家电). A document title's
+    word (购新) is real too (the caller checks)."""
+    return len(term) != 2 or bool(re.search(r"\d", term)) or _in_dictionary(term)
+
+
 def _glued(kind: str, char: str) -> bool:
     """Is ``char`` one a search-mode cut glues to a neighbour (data: vocabulary "glue_chars")?"""
     return char in vocab_entry("glue_chars")[kind]
@@ -207,6 +215,7 @@ def key_terms(question: str) -> tuple[str, ...]:
     """Content terms of a question, longest first (search-mode cut, stopwords dropped,
     sub-terms of a longer kept term dropped)."""
     q = strip_citations(unicodedata.normalize("NFKC", question or ""))
+    q = pattern("asked_month").sub(" ", q)  # 1月份开始的: picks the document (periods.py), not a term
     q = re.sub(r"[^\w\u4e00-\u9fff%〔〕]", " ", q)
     jieba = _jieba()
     terms: list[str] = []
