@@ -176,6 +176,8 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
            "total": bool(re.search(r"一共|总共|共计|合计|总计|总数|累计", q))}
     # terms that only state the amount or count the question gives (30万元, 一辆): a tier
     # sentence that covers the amount answers them
+    counted = re.search(r"(?:(?<!哪)几|多少)\s*(?:批次|[\u4e00-\u9fff])([\u4e00-\u9fff]{2,10})", q) if kind == "数量" else None
+    ask["counted"] = [t for t in ask["terms"] if counted and t in counted.group(1)]  # 多少篇**政策解读**
     ask["amount_terms"] = {t for t in ask["terms"]
                            if re.fullmatch(r"[\d.]+(万元|万|元)?|[一二两三四五六七八九十\d]+[辆台件个张次份套]", t)}
     for d in support:
@@ -225,6 +227,9 @@ def _doc_fills(ask: dict, d: dict, explain: list | None) -> list[str] | None:
         fit = amount_fits(ask["amounts"], shown) if ask["amounts"] else None
         if not _sentence_fits(ask, d, shown, head):
             continue
+        counted = [t for t in ask["counted"] if t in s_terms]
+        if counted and not _soft_coverage(counted, f"{shown} {head}")[1]:
+            continue  # a count of something else (3 requests 需要另行制作, not 3 政策解读)
         own_terms = [t for t in s_terms if not (t in ask["amount_terms"] and fit is not False)] \
             if ask["amounts"] else s_terms
         if ask["kind"] == "日期" and pattern("period").search(norm(shown)):

@@ -77,3 +77,12 @@ def test_a_guessed_word_is_no_gap_to_refuse_on():
     assert real_word("不含税") and real_word("档次") and real_word("2025")
     assert guessed_terms(["价算", "档次"]) == ["价算"]
     assert guessed_terms(["购新"], ["山东省手机、平板、智能手表（手环）购新补贴实施细则"]) == []  # a title's word is real
+
+
+def test_a_count_must_be_of_the_thing_counted():
+    report = {"chunk_id": "r3", "doc_id": "hz", "title": "洪泽区人民政府2023年政府信息公开工作年度报告",
+              "heading": "三、收到和处理政府信息公开申请情况",
+              "text": "项目: 三、本年度办理结果 （四）无法提供 2.没有现成信息需要另行制作；申请人情况/总计: 3"}
+    # 3 requests were refused as needing new work (另行制作): that is no count of 政策解读
+    assert slot_gaps("洪泽区2023年制作了多少篇政策解读？", [report]) == ["数量"]
+    assert slot_gaps("洪泽区2023年没有现成信息需要另行制作的申请有几件？", [report]) == []
