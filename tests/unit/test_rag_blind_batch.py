@@ -86,3 +86,14 @@ def test_a_count_must_be_of_the_thing_counted():
     # 3 requests were refused as needing new work (另行制作): that is no count of 政策解读
     assert slot_gaps("洪泽区2023年制作了多少篇政策解读？", [report]) == ["数量"]
     assert slot_gaps("洪泽区2023年没有现成信息需要另行制作的申请有几件？", [report]) == []
+
+
+def test_asking_for_a_date_leaves_no_fragment_terms():
+    from core.agents.rag.textutil import key_terms, yesno_predicates
+
+    terms = key_terms("2025年泉城购消费券的发放时间是哪天到哪天？")
+    assert "天到" not in terms and "泉城购" in terms
+    assert "天前" not in key_terms("汽车消费补贴资料被退回的，最晚要在哪天前修改完？")
+    # 在商超买家电用: 超买 is a guess across 商超 | 买, no action a yes/no answer must speak of
+    assert "超买" not in yesno_predicates("泉城购零售消费券能不能在商超买家电用？")
+    assert yesno_predicates("家电以旧换新补贴能不能和其他优惠叠加？") == ("叠加",)

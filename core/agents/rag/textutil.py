@@ -89,8 +89,8 @@ def yesno_predicates(question: str) -> tuple[str, ...]:
             continue  # 上传的材料: the verb qualifies a noun, it is not what is asked
         if w.flag not in ("v", "vn") or len(word) < 2 or word in words("weak_verbs") or word in words("stopwords") \
                 or word in words("generic_terms") or pattern("yesno").search(word) or re.search(r"[能可会要吗么]", word) \
-                or (_jieba().get_FREQ(word) or 0) >= weight("common_verb_freq"):
-            continue
+                or (_jieba().get_FREQ(word) or 0) >= weight("common_verb_freq") or not real_word(word):
+            continue  # (超买 in 在商超买家电: a guess of the word cutter, no action)
         out.append(word)
     return tuple(out[-1:])  # the action nearest the question mark
 
@@ -216,6 +216,7 @@ def key_terms(question: str) -> tuple[str, ...]:
     sub-terms of a longer kept term dropped)."""
     q = strip_citations(unicodedata.normalize("NFKC", question or ""))
     q = pattern("asked_month").sub(" ", q)  # 1月份开始的: picks the document (periods.py), not a term
+    q = pattern("date_ask").sub(" ", q)  # 哪天到哪天 asks the date slot: no 天到 / 天前 terms
     q = re.sub(r"[^\w\u4e00-\u9fff%〔〕]", " ", q)
     jieba = _jieba()
     terms: list[str] = []
