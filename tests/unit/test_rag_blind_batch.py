@@ -97,3 +97,11 @@ def test_asking_for_a_date_leaves_no_fragment_terms():
     # 在商超买家电用: 超买 is a guess across 商超 | 买, no action a yes/no answer must speak of
     assert "超买" not in yesno_predicates("泉城购零售消费券能不能在商超买家电用？")
     assert yesno_predicates("家电以旧换新补贴能不能和其他优惠叠加？") == ("叠加",)
+
+
+def test_taking_two_offers_together_is_the_action_asked():
+    from core.agents.rag.textutil import yesno_predicates
+
+    # the answer must speak of taking both (同时 / 叠加), not merely describe one of them
+    assert yesno_predicates("新车首保消费券可以和下半年的汽车消费礼包同时领吗？") == ("同时",)
+    assert yesno_predicates("泉城购一单可以同时用两张券吗") != ("同时",)  # one offer, no second one named

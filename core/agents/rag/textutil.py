@@ -81,6 +81,9 @@ def yesno_predicates(question: str) -> tuple[str, ...]:
     if not pattern("yesno").search(q + "？"):
         return ()
     clause = re.split(r"[，,；;。?？]", q)[-1]
+    joint = pattern("joint_ask").search(clause)
+    if joint:  # A和B同时领吗: the answer must speak of taking both (同时 / 叠加), not of A alone
+        return (joint.group(1),)
     out = []
     cut = list(pseg.cut(clause))
     for i, w in enumerate(cut):
