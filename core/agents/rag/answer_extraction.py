@@ -192,6 +192,8 @@ def _cue_score(sc: float, qv: dict, dv: dict, pos: int, sv: dict) -> float:
         sc = max(sc, w["named_section_floor"] - w["named_section_position_step"] * pos)
     if qv["how"] and pattern("how_s").search(shown):
         sc += w["how_question_how_sentence"]
+    if (qv["how"] or qv["where_verb"]) and pattern("deferral").search(shown):
+        sc += w["deferral_how_question"]  # "在原平台开放申报" sends the asker elsewhere: not how / where
     if qv["where_verb"] and re.search(r"(在|到|向|至|通过)[^，。；]{1,20}" + re.escape(qv["where_verb"]), shown):
         sc += w["where_question_place_and_verb"]  # 加油卡去哪里领 → "可在中石油或中石化领取加油储值卡"
     unmarked = re.sub(r"^(\d{1,2}[.．、)）]|（\d{1,2}）)", "", shown)
