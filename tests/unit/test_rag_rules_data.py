@@ -93,3 +93,33 @@ def test_rule_files_are_versioned_and_every_weight_is_read_by_the_code():
     assert unread == [], f"patterns no code reads: {unread}"
     for key in patterns:  # every pattern compiles
         ruledata.pattern(key)
+
+
+# ---- the worked examples of docs/extending-rules.md -----------------------------------------
+JULY_NOTICE = {"title": "济南市2025年下半年第一轮汽车消费补贴活动公告", "expiry_date": "2025-08-05"}
+JANUARY_NOTICE = {"title": "2025年政府汽车消费补贴活动公告", "expiry_date": "2025-04-30"}
+
+
+def test_extending_rules_example_a_period_word_is_a_data_row(rules_copy):
+    from core.agents.rag.periods import asked_months, period_mismatch
+
+    q = "暑期的汽车消费补贴怎么领？"
+    assert asked_months(q) == set()  # before: 暑期 names no period, any notice may answer
+    assert period_mismatch(q, JANUARY_NOTICE) == ""
+
+    rules_copy("rag_vocabulary", lambda v: v["period_months"]["map"].update({"暑期": [7, 8]}))
+
+    assert asked_months(q) == {7, 8}
+    assert period_mismatch(q, JANUARY_NOTICE) == "文件时段为1—4月"  # valid until April: not the one asked
+    assert period_mismatch(q, JULY_NOTICE) == ""
+
+
+def test_extending_rules_example_an_answer_shape_is_a_data_row(rules_copy):
+    from core.agents.rag.answer_extraction import answer_shape
+
+    q = "在哪家银行的平台申报？"
+    assert answer_shape(q).search("登录齐鲁银行权益平台进行申报") and not answer_shape(q).search("补贴发放至银行卡")
+
+    rules_copy("rag_patterns", lambda p: p["answer_types"]["rows"].pop(0))  # without the row 银行 is no shape
+
+    assert answer_shape(q) is None

@@ -192,6 +192,8 @@ def _cue_score(sc: float, qv: dict, dv: dict, pos: int, sv: dict) -> float:
         sc = max(sc, w["named_section_floor"] - w["named_section_position_step"] * pos)
     if qv["how"] and pattern("how_s").search(shown):
         sc += w["how_question_how_sentence"]
+    if (qv["how"] or qv["where_verb"]) and pattern("deferral").search(shown):
+        sc += w["deferral_how_question"]  # "在原平台开放申报" sends the asker elsewhere: not how / where
     if qv["where_verb"] and re.search(r"(在|到|向|至|通过)[^，。；]{1,20}" + re.escape(qv["where_verb"]), shown):
         sc += w["where_question_place_and_verb"]  # 加油卡去哪里领 → "可在中石油或中石化领取加油储值卡"
     unmarked = re.sub(r"^(\d{1,2}[.．、)）]|（\d{1,2}）)", "", shown)
@@ -217,12 +219,18 @@ def _value_score(sc: float, qv: dict, dv: dict, pos: int, shown: str) -> float:
         # a yes/no question is answered by the sentence that rules on it
         sc += w["intent_words_yesno_question"] if qv["yesno"] else w["intent_words"]
     if qv["amounts"]:
+        # "其中，…" details the tier or amount of the sentence before it (8500元的礼包。其中，5000元的加油卡)
+        before = display(dv["sents"][pos - 1]) if pos > 0 and pattern("compose_s").match(shown) else ""
         fit = amount_fits(qv["amounts"], shown)
-        if fit is None and pos > 0 and re.match(r"^(其中|含|包括)", shown):
-            fit = amount_fits(qv["amounts"], display(dv["sents"][pos - 1]))  # "其中，…" details the tier before it
-        if fit is not None:  # the tier (10万元（含）至30万元（不含）) the asked 15万元 falls in
+        if fit is None and before:
+            fit = amount_fits(qv["amounts"], before)
+        written = any(re.search(r"(?<![\d.])" + re.escape(x) + r"\s*(万元|万|元)", norm(shown + before))
+                      for x in qv["stated"])
+        if written and fit is False:  # 8500元的礼包 names the tier by its own amount, not by a price in it
+            sc += w["amount_tier_fits"]
+        elif fit is not None:  # the tier (10万元（含）至30万元（不含）) the asked 15万元 falls in
             sc += w["amount_tier_fits"] if fit else w["amount_tier_misses"]
-        elif any(re.search(r"(?<![\d.])" + re.escape(x) + r"\s*(万元|万|元)", norm(shown)) for x in qv["stated"]):
+        elif written:
             sc += w["stated_amount_written"]  # the amount itself is written there (满200元减50元)
     if dv["whole_article"]:
         sc = max(sc, w["asked_article_floor_sentence"] - w["asked_article_position_step"] * pos)

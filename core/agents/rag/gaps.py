@@ -9,7 +9,7 @@ from collections import Counter
 from core.agents.rag.ruledata import pattern, synonyms, weight, words
 from core.agents.rag.scoring import _rank_strength, doc_context
 from core.agents.rag.slots import slot_gaps
-from core.agents.rag.textutil import _jieba, coverage, key_terms, lcut, norm, salient_nouns, term_in
+from core.agents.rag.textutil import _jieba, coverage, key_terms, lcut, norm, real_word, salient_nouns, term_in
 
 
 def _noun_covered(t: str, c: str) -> bool:
@@ -102,6 +102,14 @@ def question_gaps(question: str, pool: list[dict], titles: list[str] | None = No
         if g not in gaps:
             gaps.append(g)
     return gaps
+
+
+def guessed_terms(gaps: list[str], titles: list[str] | None = None) -> list[str]:
+    """The gaps that are no real word (a guess of jieba's HMM across a word boundary): they
+    send the search round again but never refuse an answer, nor show in a refusal."""
+    title_n = [norm(t) for t in titles or [] if t]
+    return [g for g in gaps if not real_word(g) and not any(term_in(g, t) for t in title_n)]
+
 
 
 # ---- a refusal's suggestions ---------------------------------------------------------------

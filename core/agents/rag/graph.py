@@ -28,9 +28,13 @@ def route_after_grade(state: dict) -> str:
     graded = state.get("graded_docs") or []
     pool = state.get("relevant_pool") or []
     best = max((d["grade"]["score"] for d in graded), default=0.0)
-    if state.get("uncovered_terms"):
+    uncovered = state.get("uncovered_terms") or []
+    if uncovered:
         more = int(state.get("attempt") or 0) < int(state.get("max_attempts") or MAX_ROUNDS)
-        return "reflect" if more else "fallback"
+        if more:
+            return "reflect"
+        if not (pool and set(uncovered) <= set(state.get("guessed_terms") or [])):
+            return "fallback"  # (a gap that is no real word, 价算 in 不含税价算, refuses nothing)
     if state.get("unanswered_parts") and int(state.get("attempt") or 0) < int(state.get("max_attempts") or MAX_ROUNDS):
         return "reflect"  # a part of a compound question is still open: one more round for it
     if graded and (best >= STRONG_THRESHOLD or len(graded) >= 2):

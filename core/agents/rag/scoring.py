@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from core.agents.rag.ruledata import pattern, vocab_entry, weight, weights
+from core.agents.rag.periods import period_mismatch
+from core.agents.rag.ruledata import pattern, vocab_entry, weight, weights, words
 from core.agents.rag.textutil import article_refs, coverage, entities, key_terms, norm, term_in
 
 # ---- thresholds (tuned on data/eval/docs_golden.jsonl, see the report) ----------------
@@ -111,6 +112,10 @@ def _title_penalties(question: str, d: dict, score: float, notes: list[str]) -> 
             if x in question and y in title_n and x not in title_n:
                 score = min(score, w["opposite_period_cap"])
                 notes.append(f"文件为{y}")
+    why = period_mismatch(question, d)  # 1月份开始的补贴 is not the 下半年 notice, 第一轮 not the 第二轮
+    if why:
+        score = min(score, w["uncovered_period_cap"])
+        notes.append(why)
     return score
 
 
@@ -140,11 +145,19 @@ def _reason(d: dict, hit: list[str], miss: list[str], notes: list[str]) -> str:
     return reason
 
 
+def grading_terms(question: str) -> list[str]:
+    """The question's key terms less the words that frame the ask (由哪个**部门负责**解释: the
+    slot 部门 and the frame 负责 are not what a chunk must be about — 解释 is)."""
+    terms = list(key_terms(question))
+    slots = set(pattern("slot_terms").findall(question or "")) | words("frame_words")
+    return [t for t in terms if t not in slots] or terms
+
+
 def score_chunk(question: str, d: dict) -> dict:
     """Offline relevance of one chunk to the question: fused evidence + lexical coverage of
     the question's key terms, with hard penalties for a named place or 文号 that the chunk's
     document does not mention and for an article the chunk is not."""
-    terms = list(key_terms(question))
+    terms = grading_terms(question)
     ctx = doc_context(d)
     score, cov, ev, hit, miss = _lexical_score(question, terms, d, ctx)
     notes: list[str] = []

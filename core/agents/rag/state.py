@@ -36,6 +36,7 @@ class RagState(TypedDict, total=False):
     reflection_feedback: str      # what to add / exclude next round
     missing_terms: list[str]
     uncovered_terms: list[str]    # salient nouns of the question no relevant chunk mentions
+    guessed_terms: list[str]      # those of them that are no real word (价算): never a reason to refuse
     # ---- answer ----
     used_documents: list[dict]    # the chunks the final answer cites, in [n] order
     generation: str               # the answer text shown (after checks and filters)
@@ -65,7 +66,7 @@ def turn_input(question: str, *, scenario: str | None = None, max_attempts: int 
         "question": question, "scenario": scenario, "resolved_question": "", "rewritten_question": "",
         "sub_queries": [], "parts": [], "unanswered_parts": [], "focus_doc_ids": [], "excluded_doc_ids": [], "attempt": 0,
         "max_attempts": max_attempts, "documents": [], "graded_docs": [], "relevant_pool": [],
-        "reflection_feedback": "", "missing_terms": [], "uncovered_terms": [], "used_documents": [], "generation": "", "draft": "",
+        "reflection_feedback": "", "missing_terms": [], "uncovered_terms": [], "guessed_terms": [], "used_documents": [], "generation": "", "draft": "",
         "claims": [], "citations": [], "conflicts": [], "refused": False, "clarify": None, "checks": {}, "regenerations": 0,
         "check_feedback": "", "mode": "rules", "llm_failed": False, "notices": [], "trace": [], "blocked": False,
     }

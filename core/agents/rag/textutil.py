@@ -81,6 +81,9 @@ def yesno_predicates(question: str) -> tuple[str, ...]:
     if not pattern("yesno").search(q + "？"):
         return ()
     clause = re.split(r"[，,；;。?？]", q)[-1]
+    joint = pattern("joint_ask").search(clause)
+    if joint:  # A和B同时领吗: the answer must speak of taking both (同时 / 叠加), not of A alone
+        return (joint.group(1),)
     out = []
     cut = list(pseg.cut(clause))
     for i, w in enumerate(cut):
@@ -89,8 +92,8 @@ def yesno_predicates(question: str) -> tuple[str, ...]:
             continue  # 上传的材料: the verb qualifies a noun, it is not what is asked
         if w.flag not in ("v", "vn") or len(word) < 2 or word in words("weak_verbs") or word in words("stopwords") \
                 or word in words("generic_terms") or pattern("yesno").search(word) or re.search(r"[能可会要吗么]", word) \
-                or (_jieba().get_FREQ(word) or 0) >= weight("common_verb_freq"):
-            continue
+                or (_jieba().get_FREQ(word) or 0) >= weight("common_verb_freq") or not real_word(word):
+            continue  # (超买 in 在商超买家电: a guess of the word cutter, no action)
         out.append(word)
     return tuple(out[-1:])  # the action nearest the question mark
 
@@ -100,6 +103,14 @@ def _in_dictionary(word: str) -> bool:
         return bool(_jieba().get_FREQ(word))
     except Exception:  # noqa: BLE001 - no dictionary loaded: keep the word
         return True
+
+
+def real_word(term: str) -> bool:
+    """A word a reader would recognise: in jieba's dictionary (domain words included), longer
+    than two characters or holding a digit — not a two-character guess of jieba's HMM across a
+    word boundary (价算 in 不含税价算, 天前 in 哪天前, 超买 in 商超买家电). A document title's
+    word (购新) is real too (the caller checks)."""
+    return len(term) != 2 or bool(re.search(r"\d", term)) or _in_dictionary(term)
 
 
 def _glued(kind: str, char: str) -> bool:
@@ -207,6 +218,8 @@ def key_terms(question: str) -> tuple[str, ...]:
     """Content terms of a question, longest first (search-mode cut, stopwords dropped,
     sub-terms of a longer kept term dropped)."""
     q = strip_citations(unicodedata.normalize("NFKC", question or ""))
+    q = pattern("asked_month").sub(" ", q)  # 1月份开始的: picks the document (periods.py), not a term
+    q = pattern("date_ask").sub(" ", q)  # 哪天到哪天 asks the date slot: no 天到 / 天前 terms
     q = re.sub(r"[^\w\u4e00-\u9fff%〔〕]", " ", q)
     jieba = _jieba()
     terms: list[str] = []

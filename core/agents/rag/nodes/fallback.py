@@ -16,8 +16,9 @@ def fallback(state: dict, *, config) -> dict:
     # only documents (and their issuers) plausibly about the asked topic, or none at all
     near = related_documents(resolved, state.get("documents") or [])
     msg = f"暂未查到与“{q}”直接相关的政策规定，为避免误导，不作推测性回答。"
-    if state.get("uncovered_terms"):
-        msg += f"\n已检索的文件中未涉及：{'、'.join(state['uncovered_terms'][:4])}。"
+    shown = [t for t in state.get("uncovered_terms") or [] if t not in (state.get("guessed_terms") or [])]
+    if shown:  # only real words (not 价算 / 天前, guesses of the word cutter)
+        msg += f"\n已检索的文件中未涉及：{'、'.join(shown[:4])}。"
     if near:
         titles = "、".join(f"《{doc_title(d)}》" + (f"（{d['doc_number']}）" if d.get("doc_number") else "")
                           for d in near[:3])

@@ -10,7 +10,7 @@ import time
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.answer_extraction import MAX_USED, extract_answer
 from core.agents.rag.claims import render_claims
-from core.agents.rag.ruledata import synonyms
+from core.agents.rag.ruledata import synonyms, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import part_pool
 from core.agents.rag.textutil import key_terms, norm, specific_terms, term_in, yesno_predicates
@@ -121,7 +121,7 @@ def _compound_claims(parts: list[str], pool: list[dict]) -> tuple[list[dict], li
     used: list[dict] = []
     claims: list[dict] = []
     seen: dict[tuple, dict] = {}
-    for p in parts:
+    for part_no, p in enumerate(parts):
         own = part_pool(p, pool)[:PART_USED] or pool[:PART_USED]
         order: dict = {}
         for d in own:
@@ -140,8 +140,23 @@ def _compound_claims(parts: list[str], pool: list[dict]) -> tuple[list[dict], li
             key = (d["chunk_id"], cl["pos"], cl["text"])
             if key in seen:
                 continue
-            new = {**cl, "n": n, "cites": [n]}
+            new = {**cl, "n": n, "cites": [n], "part": part_no}
             seen[key] = new
             claims.append(new)
+    claims = _fair_share(claims, len(parts), int(weight("list_answer_max_sentences")))
     claims.sort(key=lambda c: (c["n"], c["pos"]))
     return used, claims
+
+
+def _fair_share(claims: list[dict], parts: int, limit: int) -> list[dict]:
+    """At most ``limit`` claims, taken from the sub-questions in turn (each part's in its
+    order): a long list answering one part never crowds out the only sentence of another."""
+    if len(claims) <= limit:
+        return claims
+    queues = [[c for c in claims if c["part"] == i] for i in range(parts)]
+    kept: list[dict] = []
+    while len(kept) < limit and any(queues):
+        for q in queues:
+            if q and len(kept) < limit:
+                kept.append(q.pop(0))
+    return kept

@@ -8,7 +8,7 @@ import time
 
 from pydantic import BaseModel, Field
 
-from core.agents.rag.gaps import question_gaps
+from core.agents.rag.gaps import guessed_terms, question_gaps
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import REL_THRESHOLD, merge_pool, part_pool, score_chunk
 from core.agents.rag.slots import slot_kind
@@ -114,7 +114,8 @@ def grade(state: dict, *, config) -> dict:
         if t not in missing:
             missing.insert(0, t)
     out.update(graded_docs=relevant, relevant_pool=pool, missing_terms=missing[:6],
-               documents=graded_all, uncovered_terms=uncovered, unanswered_parts=unanswered)
+               documents=graded_all, uncovered_terms=uncovered, unanswered_parts=unanswered,
+               guessed_terms=guessed_terms(uncovered, titles))
     if llm_info.get("llm_exclude"):
         out["reflection_feedback"] = "排除：" + "、".join(llm_info["llm_exclude"])
     out["trace"] = add_trace(state, "grade", t0, graded=len(graded_all), relevant=len(relevant), uncovered=uncovered,
