@@ -101,16 +101,21 @@ def _read_cache(path: Optional[Path]) -> tuple[Optional[list[dict]], bool]:
 
 def _write_cache(path: Path, payload: dict) -> None:
     """Atomic: a unique temporary file in the same folder, then a rename, so concurrent
-    ingestions (app, CLI, API processes) never read half an entry."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem[:40] + ".", suffix=".tmp")
+    ingestions (app, CLI, API processes) never read half an entry. A cache that cannot be
+    written (full disk, read-only folder) costs the next ingestion time, never this one's result."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem[:40] + ".", suffix=".tmp")
+    except OSError:
+        return
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(payload, f, ensure_ascii=False)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise
+        if not isinstance(exc, OSError):
+            raise
 
 
 def ocr_page(page, *, doc_sha: str, dpi: int = 150, clip=None,

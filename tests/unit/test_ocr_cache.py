@@ -96,6 +96,13 @@ def test_a_damaged_entry_is_recomputed_and_rewritten(tmp_path, engine, damage):
     assert engine.calls == n
 
 
+def test_an_unwritable_cache_does_not_fail_the_ocr(tmp_path, engine):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the cache folder should be", encoding="utf-8")
+    doc = parse_file(_scan(tmp_path / "扫描件.pdf"), ocr_cache_dir=blocked)
+    assert "一次性奖励20万元" in doc.text and engine.calls >= 1
+
+
 def test_the_key_names_the_engine_version():
     import importlib.metadata
 
