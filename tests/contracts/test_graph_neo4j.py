@@ -20,8 +20,8 @@ from core.graph.store import close_graph_stores, get_graph_store
 from core.graph.store.ladybug import LadybugStore
 from core.graph.store.neo4j import Neo4jStore
 from core.services.build import load_config
-from tests.contracts.graph_contract import GraphStoreContract, TenancyContract, _seed
-from tests.support.neo4j_server import neo4j_empty_uri, neo4j_server, neo4j_uri  # noqa: F401 - fixtures
+from tests.contracts.graph_contract import GraphStoreContract, TenancyContract, _seed, two_tenants  # noqa: F401 - fixture
+from tests.support.neo4j_server import neo4j_empty_uri, neo4j_server, neo4j_uri, wipe  # noqa: F401 - fixtures
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "data" / "samples" / "business" / "config.json"
@@ -37,6 +37,16 @@ class TestNeo4jStore(GraphStoreContract):
         s = _store(neo4j_uri)
         yield s
         s.close()
+
+
+@pytest.fixture(scope="class")
+def shared_graph_settings(neo4j_server, tmp_path_factory, model_cache):
+    """The live server, wiped once, for a whole class (``two_tenants``)."""
+    wipe(neo4j_server)
+    home = tmp_path_factory.mktemp("tenancy-neo4j") / "workspace"
+    yield config.load_settings({"home": home, "ZHICE_NEO4J_URI": neo4j_server, "model_cache": str(model_cache)},
+                               dotenv_path=home / ".env")
+    close_graph_stores()
 
 
 class TestNeo4jTenancy(TenancyContract):

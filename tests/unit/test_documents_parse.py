@@ -21,7 +21,6 @@ from core.documents.parse import doc_id_for, parse_file
 from core.errors import BadInputError, UnsupportedFileError
 
 REPO = Path(__file__).resolve().parents[2]
-OCR_CACHE = REPO / ".cache" / "ocr"
 SCANNED = "山东省商务厅等5部门关于印发《山东省手机、平板、智能手表（手环）购新补贴实施细则》的通知.pdf"
 JINAN = "关于印发《济南市2025年家电以旧换新补贴实施细则》的通知(1).pdf"
 SHANDONG = "省商务厅等4部门关于印发《山东省2025年家电以旧换新实施方案》的通知.pdf"
@@ -141,9 +140,9 @@ def test_scanned_pdf_without_ocr_is_an_error_not_an_empty_document(policy_dir):
 
 
 @pytest.mark.slow
-def test_scanned_pdf_is_ocrd_with_boxes(policy_dir):
-    """OCR of the screenshot PDF, first page only, cached per page under .cache/ocr."""
-    doc = parse_file(policy_dir / SCANNED, ocr_cache_dir=OCR_CACHE, ocr_max_pages=1)
+def test_scanned_pdf_is_ocrd_with_boxes(policy_dir, real_ocr_cache):
+    """OCR of the screenshot PDF, first page only, run this session (``real_ocr_cache``)."""
+    doc = parse_file(policy_dir / SCANNED, ocr_cache_dir=real_ocr_cache, ocr_max_pages=1)
     assert doc.ocr_pages == [1]
     assert any("未进行 OCR" in w for w in doc.warnings)  # pages 2-4 reported, not silently dropped
     ocr = [b for b in doc.blocks if b.kind == "ocr"]
@@ -167,13 +166,13 @@ def test_scanned_pdf_is_ocrd_with_boxes(policy_dir):
     assert meta.publish_date == "2025-01-21"  # "发布日期：2025-01-21" on the web page
     assert meta.review_state == "pending"  # the screenshot shows no 文号 of its own
     # a second parse is served from the cache and gives the same document
-    again = parse_file(policy_dir / SCANNED, ocr_cache_dir=OCR_CACHE, ocr_max_pages=1)
+    again = parse_file(policy_dir / SCANNED, ocr_cache_dir=real_ocr_cache, ocr_max_pages=1)
     assert [b.text for b in again.blocks] == [b.text for b in doc.blocks]
 
 
 @pytest.mark.slow
-def test_scanned_page_inside_text_pdf_is_ocrd(policy_dir):
-    doc = parse_file(policy_dir / SHANDONG, ocr_cache_dir=OCR_CACHE)
+def test_scanned_page_inside_text_pdf_is_ocrd(policy_dir, real_ocr_cache):
+    doc = parse_file(policy_dir / SHANDONG, ocr_cache_dir=real_ocr_cache)
     assert doc.ocr_pages == [2]
     p2 = " ".join(b.text for b in doc.blocks if b.page == 2)
     assert "山东省2025年家电以旧换新实施方案" in p2
@@ -288,8 +287,8 @@ def test_text_and_markdown_encodings(tmp_path):
 
 
 @pytest.mark.slow
-def test_text_bearing_images_become_figure_blocks(policy_dir):
-    doc = parse_file(policy_dir / JINAN, ocr_cache_dir=OCR_CACHE)
+def test_text_bearing_images_become_figure_blocks(policy_dir, real_ocr_cache):
+    doc = parse_file(policy_dir / JINAN, ocr_cache_dir=real_ocr_cache)
     figures = [b for b in doc.blocks if b.kind == "figure"]
     assert figures and all(b.page == 2 for b in figures)  # the seals over the 落款
     for b in figures:

@@ -16,7 +16,6 @@ import pytest
 from core.documents import ocr
 
 REPO = Path(__file__).resolve().parents[2]
-OCR_CACHE = REPO / ".cache" / "ocr"
 SCANNED = "山东省商务厅等5部门关于印发《山东省手机、平板、智能手表（手环）购新补贴实施细则》的通知.pdf"
 
 
@@ -67,12 +66,12 @@ def test_full_page_ocr_refills_a_missed_line_and_caches_it(tmp_path, monkeypatch
 
 
 @pytest.mark.slow
-def test_scanned_notice_page_two_keeps_the_platform_line_and_its_figure(shared_data):
-    """Real OCR (cached under .cache/ocr): the line the full-page pass lost is back, figure
+def test_scanned_notice_page_two_keeps_the_platform_line_and_its_figure(shared_data, real_ocr_cache):
+    """Real OCR (run this session, see ``real_ocr_cache``): the line the full-page pass lost is back, figure
     included, left to right as printed."""
     from core.documents.parse import parse_file
 
-    doc = parse_file(shared_data / "policies" / SCANNED, ocr_cache_dir=OCR_CACHE)
+    doc = parse_file(shared_data / "policies" / SCANNED, ocr_cache_dir=real_ocr_cache)
     p2 = [b for b in doc.blocks if b.page == 2 and b.kind == "ocr"]
     line = next(b for b in p2 if "各市至多选择" in b.text)
     assert re.search(r"各市至多选择2个平台开展手机、平板、智能手表（手环）产品购新补贴", line.text)
