@@ -262,7 +262,9 @@ def _missing_asked(steps: list[dict], masked: list[str] | tuple = ()) -> str:
         what = (TOOLS[s["tool"]].label or TOOLS[s["tool"]].description) if s.get("tool") in TOOLS else s.get("tool")
         absent = [f for f in s["asked"] if f not in rows[0] and f not in ANSWERED_BY.get(s.get("tool"), ())
                   and f not in masked]
-        empty = [f for f in s["asked"] if f in rows[0] and all(r.get(f) in (None, "") for r in rows)]
+        wanted_empty = {c.split("==")[0].strip() for c in s.get("executed_params", {}).get("conditions") or []
+                        if str(c).replace(" ", "").endswith("==None")}  # 在职 = 离职日期 is empty: asked so
+        empty = [f for f in s["asked"] if f in rows[0] and f not in wanted_empty and all(r.get(f) in (None, "") for r in rows)]
         if absent:
             out.append(f"数据中未找到“{'、'.join(absent)}”：所查的{what}记录中没有这一字段，以下是查到的记录。")
         if empty:
