@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from core.graph.reader import Issue, ReadResult, Record
 from core.graph.schema import (ATT_DERIVED, DAY_COLUMNS, DISPLAY, LABELS, NODE_BY_LABEL, PERSON_FIN, REL_TABLES,
-                               SHIFT_CODES, SHIFT_KIND_COLUMNS, display_name, synthetic_key)
+                               SHIFT_COUNT_NAMES, display_name, synthetic_key)
 from core.graph.store.protocol import GraphStore
 
 ProgressFn = Callable[[str, float, str], None]
@@ -109,9 +109,9 @@ def _att_derived(values: dict) -> dict:
 
 def _shift_derived(values: dict) -> dict:
     codes = [values.get(d) for d in DAY_COLUMNS]
-    kinds = {f"{kind}天数": sum(1 for c in codes if c == code) for code, kind in SHIFT_CODES.items()}
     return {"排班天数": sum(1 for c in codes if c and c != "休"), "夜班天数": sum(1 for c in codes if c in ("夜", "全")),
-            "休息天数": kinds["休息天数"], **{c.name: kinds[c.name] for c in SHIFT_KIND_COLUMNS}}
+            "休息天数": sum(1 for c in codes if c == "休"),
+            **{name: sum(1 for c in codes if c == code) for code, name in SHIFT_COUNT_NAMES.items()}}
 
 
 def plan_build(read: ReadResult, existing: dict[str, set[str]] | None = None,

@@ -32,7 +32,7 @@ KEY_SEP = "|"
 
 ATTENDANCE_CODES = {"√": "出勤", "休": "休息", "事": "事假", "病": "病假", "年": "年假", "调": "调休",
                     "旷": "旷工", "加": "休息日加班"}
-SHIFT_CODES = {"早": "早班", "中": "中班", "晚": "晚班", "夜": "夜班", "白": "白班", "全": "全天班", "休": "休息"}
+SHIFT_CODES = {"早": "早班", "中": "中班", "晚": "晚班", "夜": "夜班", "白": "白班", "全": "24小时班", "休": "休息"}
 DAY_COLUMNS = tuple(f"{d}日" for d in range(1, 32))
 
 
@@ -319,9 +319,11 @@ _PROC = ("记录类型", "项目编号", "名称", "供应商名称", "类别", 
 ATT_DERIVED_COLUMNS = (C("出勤天数", "int", unit="天", show=2), C("休息天数", "int", unit="天"),
                        C("请假天数", "int", unit="天", show=4), C("旷工天数", "int", unit="天", show=5),
                        C("休息日加班天数", "int", unit="天"))
-#: 夜班天数 counts 夜 and 全 (a 24-hour shift covers the night); each other shift kind has its own count
-SHIFT_KIND_COLUMNS = tuple(C(f"{kind}天数", "int", unit="天") for code, kind in SHIFT_CODES.items()
-                           if code not in ("夜", "休"))
+#: 夜班天数 counts 夜 and 全 (a 24-hour shift covers the night); each other shift kind has its own
+#: count, named "<kind>天数" (全 → 全天班天数: a property name does not start with a digit)
+SHIFT_COUNT_NAMES = {code: "全天班天数" if code == "全" else f"{kind}天数" for code, kind in SHIFT_CODES.items()
+                     if code not in ("夜", "休")}
+SHIFT_KIND_COLUMNS = tuple(C(name, "int", unit="天") for name in SHIFT_COUNT_NAMES.values())
 SHIFT_DERIVED_COLUMNS = (C("排班天数", "int", unit="天", show=1), C("夜班天数", "int", unit="天", show=2),
                          C("休息天数", "int", unit="天", show=3), *SHIFT_KIND_COLUMNS)
 ATT_DERIVED = tuple((c.name, c.type) for c in ATT_DERIVED_COLUMNS)
