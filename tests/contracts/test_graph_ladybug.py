@@ -88,6 +88,26 @@ def test_old_layout_is_refused_until_cleared(tmp_path):
         s.close()
 
 
+def test_a_committed_graph_of_an_older_layout_says_rebuild_instead_of_failing_queries(tmp_path):
+    """A tenant's committed generation is opened read-only; built by an older version, its
+    queries would fail on missing columns. The reader says what to do, in words, at once."""
+    import ladybug
+
+    from core.errors import GraphStoreError
+
+    path = tmp_path / "old.lbug"
+    db = ladybug.Database(str(path))
+    ladybug.Connection(db).execute("CREATE NODE TABLE `项目`(`项目编号` STRING, `名称` STRING, PRIMARY KEY (`项目编号`))")
+    db.close()
+    s = LadybugStore(path, read_only=True)
+    try:
+        with pytest.raises(GraphStoreError, match="重新构建") as e:
+            s.run_named("kg_entity_projects")
+        assert "Binder" not in e.value.user_message and "exception" not in e.value.user_message.lower()
+    finally:
+        s.close()
+
+
 def test_reads_from_threads_while_writing(tmp_path):
     import threading
 

@@ -106,8 +106,8 @@ class LadybugStore:
             self._db = self._conn = None
             self._use_ro = True
             self.closed = False
-            self._read_conn()  # open now: a missing or damaged file fails here, not in a query
-            return
+            self._schema_error = self._layout_error(self._read_conn())  # open now: a missing or damaged file
+            return                                                        # fails here, not in a query
         if self._file:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -132,8 +132,8 @@ class LadybugStore:
             self._schema_error = exc
 
     # ---- schema ----------------------------------------------------------------------
-    def _tables(self) -> dict[str, str]:
-        res = self._conn.execute("CALL show_tables() RETURN *")
+    def _tables(self, conn=None) -> dict[str, str]:
+        res = (conn or self._conn).execute("CALL show_tables() RETURN *")
         cols = res.get_column_names()
         out = {}
         for row in res.get_all():
@@ -141,17 +141,26 @@ class LadybugStore:
             out[d["name"]] = d["type"]
         return out
 
+    def _layout_error(self, conn) -> GraphStoreError | None:
+        """An error when a node table of the file has other columns than this version's schema
+        (a graph built by an older version: its queries would fail on the missing columns)."""
+        existing = self._tables(conn)
+        for nt in NODE_TABLES:
+            if nt.label in existing:
+                res = conn.execute(f"CALL table_info('{nt.label}') RETURN *")
+                names = [dict(zip(res.get_column_names(), r))["name"] for r in res.get_all()]
+                if names != nt.property_names:
+                    return GraphStoreError("业务图谱是由旧版本按旧结构构建的，请管理员在“数据导入与建图”页重新构建"
+                                           "（命令行：build-graph --clear），原始表格不受影响",
+                                           detail=f"{nt.label}: {names} != {nt.property_names}")
+        return None
+
     def ensure_schema(self) -> None:
         with WRITE_LOCK:
             self._before_write()
-            existing = self._tables()
-            for nt in NODE_TABLES:
-                if nt.label in existing:
-                    res = self._conn.execute(f"CALL table_info('{nt.label}') RETURN *")
-                    names = [dict(zip(res.get_column_names(), r))["name"] for r in res.get_all()]
-                    if names != nt.property_names:
-                        raise GraphStoreError("图数据库中的结构与当前版本不一致，请清空后重建（--clear）",
-                                              detail=f"{nt.label}: {names} != {nt.property_names}")
+            error = self._layout_error(self._conn)
+            if error is not None:
+                raise error
             for stmt in ladybug_ddl():
                 self._conn.execute(stmt)
             self._after_write()
