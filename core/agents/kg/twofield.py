@@ -35,6 +35,7 @@ def two_field_slot(q: str) -> dict | None:
         if not m:
             continue
         a, b = (words.get(m.groupdict().get(k) or "") for k in ("a", "b"))
+        a, b = (a, b) if a and b else tuple(row.get("fields") or ("", ""))  # a row naming its fields
         if row["kind"] == "difference":
             expr = row["expr"].format(a=a, b=b) if a and b else row["expr"]
             fields = [f.strip() for f in expr.split(" - ")]
