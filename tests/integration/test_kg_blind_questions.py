@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.test_ask_kg_sample import P, _store_holder, ask, kg, sample_graph_path  # noqa: F401
+from tests.integration.test_ask_kg_sample import P, _sheet, _store_holder, ask, kg, sample_graph_path  # noqa: F401
 
 
 @pytest.mark.parametrize("q,said", [
@@ -73,3 +73,79 @@ def test_a_makers_name_filters_and_an_asked_emptiness_is_no_gap(kg, q, said, not
     r = ask(q, auto=True)
     head = r["answer"].split("依据")[0]
     assert said in r["answer"] and not_said not in head, r["answer"]
+
+
+def _money(v: float) -> str:
+    return f"{round(v, 2):,.2f}".rstrip("0").rstrip(".")
+
+
+@pytest.mark.parametrize("q,code,month,sign,gold", [
+    ("赵巷镇政府XMSQ0131项目2026年4月开票和收款差了多少？", "XMSQ0131", "2026-04", 1, 14961.49),
+    ("XMSQ0118 2026年4月收款比开票少了多少钱？", "XMSQ0118", "2026-04", 1, 55771.3),   # A比B少 = B − A
+])
+def test_the_difference_of_two_money_fields(kg, q, code, month, sign, gold):
+    fin = _sheet("06_项目月度财务.xlsx")
+    row = fin[(fin["项目编号"] == code) & (fin["年月"] == month)]
+    gap = sign * (row["开票金额"].astype(float).sum() - row["收款金额"].astype(float).sum())
+    assert round(gap, 2) == gold
+    r = ask(q, auto=True)
+    assert f"开票金额与收款金额之差为 {_money(gold)}元" in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,code,position,gold", [
+    ("北斗园区XMSQ0152的保安_普保缺编几人（项目编制减在岗人数）？", "XMSQ0152", "保安_普保", 1),
+    ("XMSQ0125 的项目编制比在岗人数多几个人？", "XMSQ0125", None, 5),             # summed over its posts
+])
+def test_the_difference_of_two_head_counts(kg, q, code, position, gold):
+    posts = _sheet("10_岗位编制.xlsx")
+    rows = posts[(posts["项目编号"] == code) & ((posts["岗位"] == position) if position else True)]
+    assert int(rows["项目编制"].astype(int).sum() - rows["在岗人数"].astype(int).sum()) == gold
+    r = ask(q, auto=True)
+    head = r["answer"].split("依据")[0]
+    assert f"项目编制与在岗人数之差" in head and f"为 {gold}人" in head, r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,month,keep,names", [
+    ("2026年3月收款金额少于开票金额的项目有哪些？", "2026-03", lambda inv, rec: rec < inv,
+     ["赵巷镇政府", "青浦-工业园区", "徐汇-环境监测中心", "徐汇-科创大厦", "徐汇-区档案馆", "青浦-夏阳街道社区中心"]),
+    ("2026年4月哪些项目开票的钱全部收回来了（收款等于开票）？", "2026-04", lambda inv, rec: rec == inv,
+     ["青浦-文体中心", "青浦-体育馆", "青浦-北斗园区", "徐汇-环境监测中心", "徐汇-科创大厦", "徐汇-滨江公园",
+      "青浦-夏阳街道社区中心"]),
+])
+def test_records_where_one_field_is_compared_with_another(kg, q, month, keep, names):
+    fin = _sheet("06_项目月度财务.xlsx")
+    m = fin[fin["年月"] == month]
+    gold = set(m.loc[keep(m["开票金额"].astype(float), m["收款金额"].astype(float)), "项目编号"])
+    r = ask(q, auto=True)
+    assert {row["项目编号"] for row in r["rows"]} == gold and len(gold) == len(names)
+    for name in names:
+        assert name in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,field,gold", [
+    ("2026年1到4月累计开票金额最高的项目是哪个？", "开票金额", "青浦-人民医院"),
+    ("2026年1到4月累计收款最多的项目是哪个？", "收款金额", "青浦-人民医院"),
+])
+def test_the_top_project_after_summing_a_period(kg, q, field, gold):
+    fin = _sheet("06_项目月度财务.xlsx")
+    sums = fin[fin["年月"].between("2026-01", "2026-04")].groupby("项目编号")[field].apply(
+        lambda s: s.astype(float).sum())
+    r = ask(q, auto=True)
+    assert "排名前 1" in r["answer"] and "\n2. " not in r["answer"], r["answer"][:300]
+    assert f"1. {gold}（{sums.idxmax()}）：{_money(sums.max())}元" in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,unit,gold", [
+    ("按项目负责人统计服务中项目的合同金额合计", "元",
+     {"周建国": 14175600, "张丽娟": 3640000, "李晓峰": 8130000, "王志强": 16890000, "陈慧敏": 6880000}),
+    ("每个项目负责人手上各有几个服务中的项目？", "个", {"周建国": 3, "张丽娟": 2, "李晓峰": 2, "王志强": 3, "陈慧敏": 2}),
+])
+def test_figures_per_project_manager(kg, q, unit, gold):
+    proj = _sheet("01_项目信息.xlsx")
+    live = proj[proj["服务状态"] == "服务中"]
+    by = live.groupby("项目负责人")["合同金额"].apply(lambda s: s.astype(float).sum()) if unit == "元" \
+        else live.groupby("项目负责人")["项目编号"].nunique()
+    assert {k: int(v) for k, v in by.items()} == gold
+    r = ask(q, auto=True)
+    for name, v in gold.items():
+        assert f"{name}：{v:,}{unit}" in r["answer"], r["answer"][:400]

@@ -93,7 +93,7 @@ def refers_back(q: str) -> bool:
 def extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
     rules of refine.py (field aliases, two named periods, per-all averages) run on the result."""
-    from core.agents.kg import coverage, refine
+    from core.agents.kg import coverage, refine, twofield
 
     q0 = normalize_question((question or "").strip())
     q1, alias = refine.field_alias(q0)
@@ -160,7 +160,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             slots["ratio"] = {**ratio, "group_by": "年月", "compare": {"base": b, "current": c}}
     if refine.per_all(q1, intent or "", slots.get("agg")):
         slots["agg"] = {**slots["agg"], "per_all": True}
-    return slots
+    return twofield.apply(slots)  # "开票和收款差了多少", "收款少于开票的项目", "累计开票最高的项目"
 
 
 
