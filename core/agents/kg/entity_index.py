@@ -195,6 +195,10 @@ class EntityIndex:
             kind = "project" if target in self.project_by_code else "person" if target in self.person_by_id else None
             if kind:
                 self._variants.append((name_key(alias), kind, target, "alias"))
+        # code shapes learnt from the keys themselves (XMSQ0100 → "xmsq" + digits): a code-shaped
+        # mention that is not a key is a missing record, never a near-miss of another code
+        self._code_rx = {kind: _code_regex(keys) for kind, keys in
+                         (("project", self.project_by_code), ("area", self.area_by_code))}
         self._names_by_person: dict[str, list[str]] = {}
         for p in self.people:
             if p.get("姓名"):
@@ -232,7 +236,10 @@ class EntityIndex:
                 found.append((start, start + len(text), kind, text))
                 start = qn.find(text, start + 1)
         for m in re.finditer(r"kwl\d{4,}", qn):
-            found.append((m.start(), m.end(), "person", m.group(0)))
+            found.append((m.start(), m.end(), "person", m.group(0).upper()))
+        for kind, rx in self._code_rx.items():
+            for m in re.finditer(rx, qn) if rx else ():
+                found.append((m.start(), m.end(), kind, m.group(0).upper()))
         for name in self._names_by_person:
             if len(name) >= 2:
                 s = qn.find(name)
@@ -278,6 +285,11 @@ class EntityIndex:
             return []
         if kind == "person":
             return self._resolve_person(t)
+        rx = self._code_rx.get(kind)
+        if rx and re.fullmatch(rx, t):  # a code matches exactly or not at all (XMSQ0200 is not XMSQ0100)
+            key = t.upper()
+            known = self.project_by_code if kind == "project" else self.area_by_code
+            return [self._cand(kind, key, 1.0, "exact", t)] if key in known else []
         cands: dict[str, Candidate] = {}
 
         def put(c: Candidate):
@@ -300,13 +312,26 @@ class EntityIndex:
                     continue
                 r = difflib.SequenceMatcher(None, lt, loose(text_v)).ratio()
                 if r >= 0.6:
-                    put(self._cand(k, key, r * 0.9, "edit", text_v))
+                    put(self._cand(k, key, r * 0.9 * self._place_agreement(t, k, key), "edit", text_v))
         if not cands and allow_embedding and kind == "project":
             for c in self._embedding_candidates(t, embedder):
                 put(c)
         out = sorted(cands.values(), key=lambda c: (-c.score, c.status != "服务中", c.key))
         # renewed namesakes: equal names/scores, prefer the one in service
         return out[:5]
+
+    def _place_agreement(self, text: str, kind: str, key: str) -> float:
+        """1.0 unless the asked name leads with a place ("徐汇-体育中心") and the candidate project
+        lies elsewhere (青浦区): a different district is a different project, so such an edit match
+        stays a suggestion (× 0.8 keeps it under the confidence bar)."""
+        row = self.project_by_code.get(key) if kind == "project" else None
+        if not row:
+            return 1.0
+        places = {_base_place(v) for v in self.values.get("市区", [])} - {""}
+        asked = text.split("-", 1)[0] if "-" in text else next((p for p in places if text.startswith(p)), "")
+        name = name_key(row.get("项目名称") or "")
+        own = {_base_place(row.get("市区") or "")} | ({name.split("-", 1)[0]} if "-" in name else set())
+        return 0.8 if asked and not any(asked == o or (o and asked.startswith(o)) for o in own) else 1.0
 
     def _resolve_person(self, t: str) -> list[Candidate]:
         key = t.upper()
@@ -421,6 +446,20 @@ class EntityIndex:
         if "服务状态" not in out and re.search(r"在服(?:务)?的?项目|正在服务|在管项目", question):
             out["服务状态"] = ["服务中"]
         return out
+
+
+def _base_place(value) -> str:
+    """青浦区 → 青浦 (the form a place takes in a project name)."""
+    v = name_key(value)
+    return v[:-1] if len(v) >= 3 and v[-1] in "区市县" else v
+
+
+def _code_regex(keys) -> str | None:
+    """A regex for the code shape of ``keys`` (letters + digits, e.g. XMSQ0100 → xmsq\\d{3,})."""
+    prefixes = {m.group(1) for k in keys if (m := re.fullmatch(r"([a-z]{2,})[-_]?\d{2,}", name_key(k)))}
+    if not prefixes:
+        return None
+    return r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, prefixes))) + r")[-_]?\d{2,}(?!\d)"
 
 
 def _base(value: str) -> str:
