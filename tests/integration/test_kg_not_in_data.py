@@ -1,0 +1,44 @@
+"""Blind questions about things the sample data does not hold: an unknown code, a fuzzy name in
+another district, a field the records lack. Each is answered "not found / no such field", never
+with the records of something else."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.integration.test_ask_kg_sample import P, _store_holder, ask, kg, sample_graph_path  # noqa: F401
+
+
+@pytest.mark.parametrize("q,said", [
+    ("XMSQ0200 是什么项目？", "未找到项目“XMSQ0200”"),        # code-shaped: no near-miss of XMSQ0100
+    ("KWL9999999 是谁？", "未找到人员“KWL9999999”"),
+    ("徐汇-体育中心的合同金额是多少？", "未找到项目“徐汇-体育中心”"),  # not 青浦-文体中心
+    ("徐汇体育中心的合同金额是多少？", "未找到项目“徐汇体育中心”"),
+])
+def test_unknown_code_or_name_is_not_found_not_another_record(kg, q, said):
+    r = ask(q, auto=True)
+    assert said in r["answer"], r["answer"][:200]
+    assert not r["rows"] and not r["provenance"]
+    assert "共 16" not in r["answer"] and "7,200,000" not in r["answer"]
+
+
+def test_a_fuzzy_name_in_another_district_is_only_a_suggestion(kg):
+    r = ask("徐汇-体育中心的合同金额是多少？", auto=True)
+    assert "最接近的是" in r["answer"] and "青浦-文体中心" in r["answer"]
+
+
+@pytest.mark.parametrize("q,said", [
+    ("吴建华是什么血型？", "数据中没有“血型”这一字段"),
+    ("华国栋的住房公积金每月缴多少？", "数据中没有“住房公积金”这一字段"),
+    ("韩立新还剩几天年假？", "数据中没有“剩余年假”这一字段"),
+])
+def test_unknown_field_forms_are_said_not_answered_with_a_record(kg, q, said):
+    r = ask(q, auto=True)
+    assert said in r["answer"], r["answer"][:200]
+    assert r["refused"] is True and not r["rows"] and not r["provenance"]
+    assert "KWL" not in r["answer"]
+
+
+def test_known_fields_in_the_same_forms_still_answer(kg):
+    r = ask("XMSQ0100 的合同金额是多少？", auto=True)
+    assert "7,200,000" in r["answer"]
