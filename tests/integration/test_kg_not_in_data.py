@@ -42,3 +42,14 @@ def test_unknown_field_forms_are_said_not_answered_with_a_record(kg, q, said):
 def test_known_fields_in_the_same_forms_still_answer(kg):
     r = ask("XMSQ0100 的合同金额是多少？", auto=True)
     assert "7,200,000" in r["answer"]
+
+
+def test_a_value_of_a_named_field_filters(kg):
+    r = ask("职级是M3的员工是谁？", auto=True)
+    assert "共 2 人" in r["answer"] and "周建国" in r["answer"] and "王志强" in r["answer"], r["answer"][:300]
+    assert "共 34" not in r["answer"]
+
+
+def test_a_value_the_named_field_does_not_hold_finds_nothing(kg):
+    r = ask("职级是M9的员工是谁？", auto=True)
+    assert "未找到" in r["answer"] and not r["rows"], r["answer"][:200]

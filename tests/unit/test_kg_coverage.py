@@ -66,3 +66,11 @@ def test_missing_field_answer_lists_only_plain_fields():
     fields = coverage.fields_of("人员")
     assert "岗位名称" in fields and "入职日期" in fields
     assert not {"身份证号码", "联系电话", "来源文件", "显示名", "行号"} & set(fields)
+
+
+def test_categorical_columns_come_from_the_schema():
+    from core.graph.schema import categorical_columns
+
+    cols = categorical_columns("人员信息")
+    assert "职级" in cols and "性别" in cols
+    assert not {"工号", "姓名", "出生日期", "联系电话", "身份证号码"} & set(cols)

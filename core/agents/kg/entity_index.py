@@ -19,7 +19,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from core.agents.kg import kgrules
 from core.config import get_settings
+from core.graph.schema import categorical_columns
 from core.errors import BadInputError
 
 _DASHES = str.maketrans({"－": "-", "—": "-", "–": "-", "―": "-", "（": "(", "）": ")", "　": " "})
@@ -154,6 +156,8 @@ class EntityIndex:
             add("完好状况", r.get("完好状况"))
             add("制造厂商", r.get("制造厂商"))
         for p in people:
+            for f in categorical_columns("人员信息"):  # 职级 M3, 组织名称 …: filterable by name (职级是M3)
+                add(f, p.get(f))
             add("岗位名称", p.get("岗位名称"))
             add("员工层级", p.get("员工层级"))
             add("性别", p.get("性别"))
@@ -445,6 +449,23 @@ class EntityIndex:
             out["中标结果"] = ["中标"]
         if "服务状态" not in out and re.search(r"在服(?:务)?的?项目|正在服务|在管项目", question):
             out["服务状态"] = ["服务中"]
+        for f, v in self.named_values(question).items():
+            out.setdefault(f, v)
+        return out
+
+    def named_values(self, question: str) -> dict[str, list[str]]:
+        """"职级是M3的员工": a field named in the question with its value filters by that value —
+        the stored spelling when the data holds it, else as asked (and then nothing matches)."""
+        fields = sorted((f for f in self.values if f not in ("名称", "供应商名称")), key=len, reverse=True)
+        out: dict[str, list[str]] = {}
+        if not fields:
+            return out
+        for row in kgrules.rules_file("kg_patterns")["named_value"]["rows"]:
+            rx = re.compile(row["template"].replace("{fields}", "|".join(map(re.escape, fields))))
+            for m in rx.finditer(question or ""):
+                f, v = m.group(1), m.group(2)
+                stored = [x for x in self.values.get(f, []) if name_key(x) == name_key(v)]
+                out.setdefault(f, stored or [v])
         return out
 
 
