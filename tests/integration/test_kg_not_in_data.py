@@ -60,3 +60,13 @@ def test_a_person_filters_the_bids_they_handled(kg):
     assert "共 1 条记录" in r["answer"] and "徐汇-科创大厦" in r["answer"], r["answer"][:300]
     assert "李晓峰经办" in r["answer"]
     assert all(row.get("投标经办人工号") == "KWL2106004" for row in r["rows"])
+
+
+@pytest.mark.parametrize("q,said", [
+    ("SB-0102-001 是什么设备？", "共 1 条记录"),
+    ("SB-0102-099 是什么设备？", "未找到符合条件的记录（设备编号：SB-0102-099）"),
+])
+def test_an_equipment_code_filters_or_finds_nothing(kg, q, said):
+    r = ask(q, auto=True)
+    assert said in r["answer"], r["answer"][:200]
+    assert "共 21" not in r["answer"]

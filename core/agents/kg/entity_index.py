@@ -152,6 +152,7 @@ class EntityIndex:
         except Exception:  # noqa: BLE001 - grounding the rest does not depend on it
             pass
         for r in store.run_named("kg_entity_equipment"):
+            add("设备编号", r.get("设备编号"))
             add("设备类型", r.get("设备类型"))
             add("完好状况", r.get("完好状况"))
             add("制造厂商", r.get("制造厂商"))
@@ -449,8 +450,20 @@ class EntityIndex:
             out["中标结果"] = ["中标"]
         if "服务状态" not in out and re.search(r"在服(?:务)?的?项目|正在服务|在管项目", question):
             out["服务状态"] = ["服务中"]
-        for f, v in self.named_values(question).items():
+        for f, v in {**self.coded_values(question), **self.named_values(question)}.items():
             out.setdefault(f, v)
+        return out
+
+    def coded_values(self, question: str) -> dict[str, list[str]]:
+        """"SB-0102-001 是什么设备": a code of a record kind the index holds as values (设备编号) filters
+        by it — as asked when the data lacks it, so an unknown code finds nothing, not everything."""
+        q = name_key(question)
+        out: dict[str, list[str]] = {}
+        for f, vals in self.values.items():
+            rx = _code_regex(vals) if f.endswith("编号") else None
+            for m in re.finditer(rx, q) if rx else ():
+                stored = [v for v in vals if name_key(v) == m.group(0)]
+                out.setdefault(f, []).extend(stored or [m.group(0).upper()])
         return out
 
     def named_values(self, question: str) -> dict[str, list[str]]:
@@ -477,10 +490,11 @@ def _base_place(value) -> str:
 
 def _code_regex(keys) -> str | None:
     """A regex for the code shape of ``keys`` (letters + digits, e.g. XMSQ0100 → xmsq\\d{3,})."""
-    prefixes = {m.group(1) for k in keys if (m := re.fullmatch(r"([a-z]{2,})[-_]?\d{2,}", name_key(k)))}
+    shape = r"([a-z]{2,})[-_]?\d{2,}(?:[-_]\d+)*"
+    prefixes = {m.group(1) for k in keys if (m := re.fullmatch(shape, name_key(k)))}
     if not prefixes:
         return None
-    return r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, prefixes))) + r")[-_]?\d{2,}(?!\d)"
+    return r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, prefixes))) + r")[-_]?\d{2,}(?:[-_]\d+)*(?![\d-])"
 
 
 def _base(value: str) -> str:
