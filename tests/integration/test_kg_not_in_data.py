@@ -70,3 +70,8 @@ def test_an_equipment_code_filters_or_finds_nothing(kg, q, said):
     r = ask(q, auto=True)
     assert said in r["answer"], r["answer"][:200]
     assert "共 21" not in r["answer"]
+
+
+def test_one_years_contract_amount_is_the_annualised_figure(kg):
+    r = ask("徐汇-科创大厦一年的合同额是多少？", auto=True)
+    assert "年化合同额为 1,950,000元" in r["answer"], r["answer"][:200]
