@@ -531,8 +531,8 @@ ORDER BY `片区编号`
 
 KG_ENTITY_EQUIPMENT = """
 MATCH (e:`设备`)
-RETURN DISTINCT e.`设备类型` AS `设备类型`, e.`设备名称` AS `设备名称`, e.`完好状况` AS `完好状况`,
-       e.`制造厂商` AS `制造厂商`
+RETURN DISTINCT e.`设备编号` AS `设备编号`, e.`设备类型` AS `设备类型`, e.`设备名称` AS `设备名称`,
+       e.`完好状况` AS `完好状况`, e.`制造厂商` AS `制造厂商`
 """
 
 KG_DISTINCT_VALUES = """

@@ -268,6 +268,15 @@ TEMPLATE_BY_NAME: dict[str, Template] = {t.name: t for t in TEMPLATES}
 TEMPLATE_NAMES: tuple[str, ...] = tuple(t.name for t in TEMPLATES)
 
 
+def categorical_columns(name: str) -> list[str]:
+    """The columns of template ``name`` a manager filters by value (职级 M3, 性别 男): enums and
+    free-text labels, never sensitive columns, keys, names, dates or numbers."""
+    t = TEMPLATE_BY_NAME[name]
+    keys = set(t.key) | {"姓名", "备注"}
+    return [c.name for c in t.columns if c.type in ("text", "enum") and not c.sensitive and c.name not in keys
+            and not c.name.endswith(("编号", "工号", "日期", "地址"))]
+
+
 def template(name: str) -> Template:
     try:
         return TEMPLATE_BY_NAME[name]

@@ -57,7 +57,8 @@ def test_known_fields_and_areas_pass(idx, q):
     assert "missing" not in extract_slots(q, idx, TODAY)
 
 
-@pytest.mark.parametrize("q", kgrules.examples("asked_field") + kgrules.examples("unknown_area"))
+@pytest.mark.parametrize("q", kgrules.examples("asked_field") + kgrules.examples("unknown_area")
+                         + kgrules.examples("asked_remaining"))
 def test_every_pattern_row_catches_its_example(idx, q):
     assert coverage.check(q, idx, idx.find_mentions(q))
 
@@ -66,3 +67,16 @@ def test_missing_field_answer_lists_only_plain_fields():
     fields = coverage.fields_of("人员")
     assert "岗位名称" in fields and "入职日期" in fields
     assert not {"身份证号码", "联系电话", "来源文件", "显示名", "行号"} & set(fields)
+
+
+def test_categorical_columns_come_from_the_schema():
+    from core.graph.schema import categorical_columns
+
+    cols = categorical_columns("人员信息")
+    assert "职级" in cols and "性别" in cols
+    assert not {"工号", "姓名", "出生日期", "联系电话", "身份证号码"} & set(cols)
+
+
+@pytest.mark.parametrize("q", ["徐汇-科创大厦的剩余服务期还有多少天？", "最近一次检查是什么时候？", "吴建华是什么岗位？"])
+def test_remaining_and_what_forms_pass_known_things(idx, q):
+    assert not coverage.check(q, idx, idx.find_mentions(q))

@@ -72,6 +72,18 @@ def unknown_fields(question: str, index) -> list[str]:
     return [n for n in asked_nouns(question) if not _is_known(n, index)]
 
 
+def unknown_remaining(question: str) -> list[str]:
+    """"还剩几天年假": a remaining balance (剩余年假) is known only when a field holds it whole —
+    the 年假天数 taken per month does not say what is left."""
+    out = []
+    for rx in kgrules.patterns("asked_remaining"):
+        for m in rx.finditer(question or ""):
+            noun = "剩余" + _strip(m.group(1))
+            if not any(noun in t for t in known_terms()) and noun not in out:
+                out.append(noun)
+    return out
+
+
 def unknown_areas(question: str, index, mentions: list[dict]) -> list[str]:
     """Names before 片区 that are no 片区 of the index ("北京片区", "苏州片区")."""
     if index is None:
@@ -136,7 +148,7 @@ def check(question: str, index, mentions: list[dict]) -> dict:
     """``{"fields": [...], "areas": [...]}`` of what the question asks for and the data lacks
     (empty when everything asked is known)."""
     out = {}
-    fields = unknown_fields(question, index) + unknown_shift_counts(question)
+    fields = unknown_fields(question, index) + unknown_shift_counts(question) + unknown_remaining(question)
     if fields:
         out["fields"] = fields
     areas = unknown_areas(question, index, mentions)

@@ -19,7 +19,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from core.agents.kg import kgrules
 from core.config import get_settings
+from core.graph.schema import categorical_columns
 from core.errors import BadInputError
 
 _DASHES = str.maketrans({"－": "-", "—": "-", "–": "-", "―": "-", "（": "(", "）": ")", "　": " "})
@@ -150,10 +152,13 @@ class EntityIndex:
         except Exception:  # noqa: BLE001 - grounding the rest does not depend on it
             pass
         for r in store.run_named("kg_entity_equipment"):
+            add("设备编号", r.get("设备编号"))
             add("设备类型", r.get("设备类型"))
             add("完好状况", r.get("完好状况"))
             add("制造厂商", r.get("制造厂商"))
         for p in people:
+            for f in categorical_columns("人员信息"):  # 职级 M3, 组织名称 …: filterable by name (职级是M3)
+                add(f, p.get(f))
             add("岗位名称", p.get("岗位名称"))
             add("员工层级", p.get("员工层级"))
             add("性别", p.get("性别"))
@@ -195,6 +200,10 @@ class EntityIndex:
             kind = "project" if target in self.project_by_code else "person" if target in self.person_by_id else None
             if kind:
                 self._variants.append((name_key(alias), kind, target, "alias"))
+        # code shapes learnt from the keys themselves (XMSQ0100 → "xmsq" + digits): a code-shaped
+        # mention that is not a key is a missing record, never a near-miss of another code
+        self._code_rx = {kind: _code_regex(keys) for kind, keys in
+                         (("project", self.project_by_code), ("area", self.area_by_code))}
         self._names_by_person: dict[str, list[str]] = {}
         for p in self.people:
             if p.get("姓名"):
@@ -232,7 +241,10 @@ class EntityIndex:
                 found.append((start, start + len(text), kind, text))
                 start = qn.find(text, start + 1)
         for m in re.finditer(r"kwl\d{4,}", qn):
-            found.append((m.start(), m.end(), "person", m.group(0)))
+            found.append((m.start(), m.end(), "person", m.group(0).upper()))
+        for kind, rx in self._code_rx.items():
+            for m in re.finditer(rx, qn) if rx else ():
+                found.append((m.start(), m.end(), kind, m.group(0).upper()))
         for name in self._names_by_person:
             if len(name) >= 2:
                 s = qn.find(name)
@@ -278,6 +290,11 @@ class EntityIndex:
             return []
         if kind == "person":
             return self._resolve_person(t)
+        rx = self._code_rx.get(kind)
+        if rx and re.fullmatch(rx, t):  # a code matches exactly or not at all (XMSQ0200 is not XMSQ0100)
+            key = t.upper()
+            known = self.project_by_code if kind == "project" else self.area_by_code
+            return [self._cand(kind, key, 1.0, "exact", t)] if key in known else []
         cands: dict[str, Candidate] = {}
 
         def put(c: Candidate):
@@ -300,13 +317,26 @@ class EntityIndex:
                     continue
                 r = difflib.SequenceMatcher(None, lt, loose(text_v)).ratio()
                 if r >= 0.6:
-                    put(self._cand(k, key, r * 0.9, "edit", text_v))
+                    put(self._cand(k, key, r * 0.9 * self._place_agreement(t, k, key), "edit", text_v))
         if not cands and allow_embedding and kind == "project":
             for c in self._embedding_candidates(t, embedder):
                 put(c)
         out = sorted(cands.values(), key=lambda c: (-c.score, c.status != "服务中", c.key))
         # renewed namesakes: equal names/scores, prefer the one in service
         return out[:5]
+
+    def _place_agreement(self, text: str, kind: str, key: str) -> float:
+        """1.0 unless the asked name leads with a place ("徐汇-体育中心") and the candidate project
+        lies elsewhere (青浦区): a different district is a different project, so such an edit match
+        stays a suggestion (× 0.8 keeps it under the confidence bar)."""
+        row = self.project_by_code.get(key) if kind == "project" else None
+        if not row:
+            return 1.0
+        places = {_base_place(v) for v in self.values.get("市区", [])} - {""}
+        asked = text.split("-", 1)[0] if "-" in text else next((p for p in places if text.startswith(p)), "")
+        name = name_key(row.get("项目名称") or "")
+        own = {_base_place(row.get("市区") or "")} | ({name.split("-", 1)[0]} if "-" in name else set())
+        return 0.8 if asked and not any(asked == o or (o and asked.startswith(o)) for o in own) else 1.0
 
     def _resolve_person(self, t: str) -> list[Candidate]:
         key = t.upper()
@@ -420,7 +450,51 @@ class EntityIndex:
             out["中标结果"] = ["中标"]
         if "服务状态" not in out and re.search(r"在服(?:务)?的?项目|正在服务|在管项目", question):
             out["服务状态"] = ["服务中"]
+        for f, v in {**self.coded_values(question), **self.named_values(question)}.items():
+            out.setdefault(f, v)
         return out
+
+    def coded_values(self, question: str) -> dict[str, list[str]]:
+        """"SB-0102-001 是什么设备": a code of a record kind the index holds as values (设备编号) filters
+        by it — as asked when the data lacks it, so an unknown code finds nothing, not everything."""
+        q = name_key(question)
+        out: dict[str, list[str]] = {}
+        for f, vals in self.values.items():
+            rx = _code_regex(vals) if f.endswith("编号") else None
+            for m in re.finditer(rx, q) if rx else ():
+                stored = [v for v in vals if name_key(v) == m.group(0)]
+                out.setdefault(f, []).extend(stored or [m.group(0).upper()])
+        return out
+
+    def named_values(self, question: str) -> dict[str, list[str]]:
+        """"职级是M3的员工": a field named in the question with its value filters by that value —
+        the stored spelling when the data holds it, else as asked (and then nothing matches)."""
+        fields = sorted((f for f in self.values if f not in ("名称", "供应商名称")), key=len, reverse=True)
+        out: dict[str, list[str]] = {}
+        if not fields:
+            return out
+        for row in kgrules.rules_file("kg_patterns")["named_value"]["rows"]:
+            rx = re.compile(row["template"].replace("{fields}", "|".join(map(re.escape, fields))))
+            for m in rx.finditer(question or ""):
+                f, v = m.group(1), m.group(2)
+                stored = [x for x in self.values.get(f, []) if name_key(x) == name_key(v)]
+                out.setdefault(f, stored or [v])
+        return out
+
+
+def _base_place(value) -> str:
+    """青浦区 → 青浦 (the form a place takes in a project name)."""
+    v = name_key(value)
+    return v[:-1] if len(v) >= 3 and v[-1] in "区市县" else v
+
+
+def _code_regex(keys) -> str | None:
+    """A regex for the code shape of ``keys`` (letters + digits, e.g. XMSQ0100 → xmsq\\d{3,})."""
+    shape = r"([a-z]{2,})[-_]?\d{2,}(?:[-_]\d+)*"
+    prefixes = {m.group(1) for k in keys if (m := re.fullmatch(shape, name_key(k)))}
+    if not prefixes:
+        return None
+    return r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, prefixes))) + r")[-_]?\d{2,}(?:[-_]\d+)*(?![\d-])"
 
 
 def _base(value: str) -> str:

@@ -56,13 +56,14 @@ def responsible_condition(question: str, intent: str, people: list[str], index) 
     """A condition on the records' person field when a named person "负责/管" them."""
     spec = kgrules.rules_file("kg_vocabulary")["person_fields"]
     field = spec["map"].get(intent or "")
-    if not field or len(people) != 1 or index is None or not re.search(spec["cue"], question):
+    cue = re.search(spec["cue"], question)
+    if not field or len(people) != 1 or index is None or not cue:
         return None
     cands = index.resolve("person", people[0], allow_embedding=False)
     if not cands:
         return None
     key = cands[0].key
-    return {"field": field, "op": "in", "value": 0, "text": f"{people[0]}负责", "derived": None,
+    return {"field": field, "op": "in", "value": 0, "text": f"{people[0]}{cue.group(0)}", "derived": None,
             "expr": f"{field} in {[key]!r}"}
 
 
