@@ -489,12 +489,16 @@ def _base_place(value) -> str:
 
 
 def _code_regex(keys) -> str | None:
-    """A regex for the code shape of ``keys`` (letters + digits, e.g. XMSQ0100 → xmsq\\d{3,})."""
-    shape = r"([a-z]{2,})[-_]?\d{2,}(?:[-_]\d+)*"
-    prefixes = {m.group(1) for k in keys if (m := re.fullmatch(shape, name_key(k)))}
-    if not prefixes:
+    """A regex for the code shape of ``keys``: their letters and as many digits as they have
+    (XMSQ0100 → xmsq\\d{4}), so "XMSQ0118 2026年" (blanks are dropped before matching) is the
+    code XMSQ0118 followed by a year, not the code XMSQ01182026."""
+    shape = r"([a-z]{2,})[-_]?(\d{2,})(?:[-_]\d+)*"
+    found = [m for k in keys if (m := re.fullmatch(shape, name_key(k)))]
+    if not found:
         return None
-    return r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, prefixes))) + r")[-_]?\d{2,}(?:[-_]\d+)*(?![\d-])"
+    prefixes = sorted({m.group(1) for m in found})
+    lo, hi = min(len(m.group(2)) for m in found), max(len(m.group(2)) for m in found)
+    return r"(?<![a-z])(?:" + "|".join(map(re.escape, prefixes)) + rf")[-_]?\d{{{lo},{hi}}}(?:[-_]\d+)*(?![-])"
 
 
 def _base(value: str) -> str:
