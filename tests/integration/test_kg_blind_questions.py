@@ -25,6 +25,9 @@ from tests.integration.test_ask_kg_sample import P, _sheet, _store_holder, ask, 
     ("北京片区有哪些项目？", "未找到该片区"),
     ("苏州片区的负责人是谁？", "未找到该片区"),
     ("杭州片区有几个项目？", "未找到该片区"),
+    ("吴建华是什么血型？", "数据中没有“血型”这一字段"),
+    ("华国栋的住房公积金每月缴多少？", "数据中没有“住房公积金”这一字段"),
+    ("韩立新还剩几天年假？", "数据中没有“剩余年假”这一字段"),
 ])
 def test_missing_field_or_area_is_said_not_answered_with_a_record(kg, q, said):
     r = ask(q, auto=True)
