@@ -45,6 +45,8 @@ def test_alias_table_is_editable(workspace):
 def test_value_grounding_expands_base_word():
     assert index().ground_values("3月份加班超过20小时的保安有哪些？")["岗位名称"] == ["保安_普保", "保安_领班"]
     assert index().ground_values("50岁以下的项目经理有几位")["岗位名称"] == ["项目经理"]
+    # a value written without its separator is that value, not every value of its base word
+    assert index().ground_values("1月保安领班的国定加班费合计是多少？")["岗位名称"] == ["保安_领班"]
 
 
 def test_slots_for_the_target_questions():

@@ -412,6 +412,12 @@ class EntityIndex:
                 for v in out[f]:
                     q = q.replace(name_key(v), "□")
                 continue
+            joined = [v for v in vals if loose(v) != name_key(v) and len(loose(v)) >= 3 and loose(v) in q]
+            if joined:  # 保安领班 is 保安_领班 written without its separator, not every 保安
+                out[f] = sorted(joined)
+                for v in joined:
+                    q = q.replace(loose(v), "□")
+                continue
             base_hits = sorted({v for v in vals if len(_base(v)) >= 2 and name_key(_base(v)) in q})
             if f == "岗位名称":  # 保洁 → 保洁员 (also next to another position: "保安和保洁")
                 base_hits = sorted(set(base_hits) | {v for v in vals if len(v) == 3 and v.endswith("员")
