@@ -224,7 +224,7 @@ def compose(slots: dict, grounded: dict, steps: list[dict], *, masked: list[str]
         if s.get("dropped_params"):
             notes.append(f"第{s['id']}步忽略了工具不支持的参数：{'、'.join(s['dropped_params'])}")
         for d in s.get("derived") or []:
-            from core.agents.kg.concepts import DERIVED
+            from core.agents.kg.catalog import DERIVED
 
             rule = DERIVED.get(d)
             if rule:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from core.agents.kg import expr as X
-from core.agents.kg.concepts import DERIVED
+from core.agents.kg.catalog import DERIVED
 from core.agents.kg.tools import TOOLS, alias_params
 from core.errors import PermissionDenied
 from core.security.masking import hidden_fields

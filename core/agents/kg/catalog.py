@@ -188,8 +188,6 @@ def unit(field: str | None) -> str:
         except Exception:  # noqa: BLE001 - not an expression: no unit
             return ""
         return got.pop() if len(got) == 1 else ""
-    from core.agents.kg.concepts import DERIVED  # concepts reads this module at import
-
     rule = DERIVED.get(field)
     return rule.unit if rule else ""
 
@@ -215,6 +213,22 @@ SENSITIVE_FIELDS = S.SENSITIVE_FIELDS
 #: the person-level pay columns (人员财务) a 工资 question shows
 SALARY_FIELDS: tuple[str, ...] = S.PERSON_FIN
 #: day counts computed from the 考勤 1日…31日 codes (事假天数 ← 事 …); 出勤天数 (√ and 加) is built at load
+@dataclass(frozen=True)
+class DerivedRule:
+    name: str
+    label: str
+    source: str
+    expr: str
+    unit: str
+
+
+# Declarative derived attributes: the fast path before the capability node's dynamic path.
+DERIVED: dict[str, DerivedRule] = {
+    "年龄": DerivedRule("年龄", "人员", "出生日期", "years_between(出生日期, today())", "岁"),
+    "司龄": DerivedRule("司龄", "人员", "入职日期", "years_between(入职日期, today())", "年"),
+    "剩余服务期": DerivedRule("剩余服务期", "项目", "结束日期", "months_between(today(), 结束日期)", "个月"),
+}
+
 DAY_COUNT_CODES: dict[str, str] = {f"{v}天数": k for k, v in S.ATTENDANCE_CODES.items() if k != "√"}
 
 
@@ -222,8 +236,6 @@ DAY_COUNT_CODES: dict[str, str] = {f"{v}天数": k for k, v in S.ATTENDANCE_CODE
 def person_fields() -> tuple[str, ...]:
     """Person columns a condition or a derived attribute may need on rows keyed by 工号: the
     non-sensitive ones plus the sources of derived attributes (出生日期 for 年龄)."""
-    from core.agents.kg.concepts import DERIVED
-
     sources = {r.source for r in DERIVED.values() if r.label == "人员"}
     return tuple(c.name for c in label_columns("人员") if not c.sensitive or c.name in sources)
 

@@ -86,21 +86,6 @@ CONCEPTS: dict[str, dict] = {
 }
 
 
-@dataclass(frozen=True)
-class DerivedRule:
-    name: str
-    label: str
-    source: str
-    expr: str
-    unit: str
-
-
-# Declarative derived attributes: the fast path before the capability node's dynamic path.
-DERIVED: dict[str, DerivedRule] = {
-    "年龄": DerivedRule("年龄", "人员", "出生日期", "years_between(出生日期, today())", "岁"),
-    "司龄": DerivedRule("司龄", "人员", "入职日期", "years_between(入职日期, today())", "年"),
-    "剩余服务期": DerivedRule("剩余服务期", "项目", "结束日期", "months_between(today(), 结束日期)", "个月"),
-}
 
 # Numeric fields users put conditions on: (wording, property, unit). The wording comes from
 # data/rules/kg_numeric_words.json; the units, and every numeric schema column with a unit under its

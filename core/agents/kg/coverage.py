@@ -23,7 +23,8 @@ MAX_FIELDS_SHOWN = 12
 def known_terms() -> frozenset[str]:
     """Every wording that names stored (or derivable) data: schema property names, the concept
     and intent keywords, the numeric-field wordings and the vocabulary's known terms."""
-    from core.agents.kg.concepts import CONCEPTS, DERIVED, INTENTS, NUMERIC_FIELDS
+    from core.agents.kg.catalog import DERIVED
+    from core.agents.kg.concepts import CONCEPTS, INTENTS, NUMERIC_FIELDS
 
     terms = set(kgrules.words("known_terms")) | set(CONCEPTS) | set(DERIVED)
     terms |= {w for w, _p, _u in NUMERIC_FIELDS}

@@ -18,8 +18,7 @@ from datetime import date
 from typing import Any
 
 from core.agents.kg import expr as X
-from core.agents.kg.catalog import DAY_COUNT_CODES, TOOLS, Tool, column_params, person_fields  # noqa: F401
-from core.agents.kg.concepts import DERIVED
+from core.agents.kg.catalog import DAY_COUNT_CODES, DERIVED, TOOLS, Tool, column_params, person_fields  # noqa: F401
 from core.errors import BadInputError
 
 

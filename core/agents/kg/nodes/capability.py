@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from core.agents.kg import context as ctx
-from core.agents.kg.concepts import DERIVED
+from core.agents.kg.catalog import DERIVED
 from core.agents.kg.llm_support import CapabilityOut, ask
 from core.agents.kg.state import trace
 from core.graph.schema import schema_prompt_text
