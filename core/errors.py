@@ -85,6 +85,14 @@ class GraphBuildBusy(GraphStoreError):
     default_message = "该租户的业务图谱正在由另一个任务构建，请等它完成后再试"
 
 
+class OutdatedGraphLayout(GraphStoreError):
+    """The tenant's graph was built by an older version with another layout: rebuild it (the
+    spreadsheets it was built from are kept with it, see core.services.build.rebuild_from_sources)."""
+
+    default_message = ("业务图谱是由旧版本按旧结构构建的，请管理员在“数据导入与建图”页按已保存的原始表格重新构建"
+                       "（命令行：build-graph --rebuild），原始表格不受影响")
+
+
 class ReadOnlyViolation(GraphStoreError):
     exit_code = 2
     default_message = "只读查询中不允许写操作"

@@ -51,8 +51,36 @@ def result_view(result: dict) -> None:
                        icon=":material/download:")
 
 
+def run_build(build) -> None:
+    """Run ``build(progress)`` with one progress bar per phase, keep its result, confirm it."""
+    bars = {k: st.progress(0.0, text=v) for k, v in PHASES.items()}
+
+    def progress(phase: str, frac: float, msg: str) -> None:
+        if phase in bars:
+            bars[phase].progress(min(max(frac, 0.0), 1.0), text=f"{PHASES[phase]}：{msg}")
+
+    result = build(progress)
+    for k in bars:
+        bars[k].progress(1.0, text=f"{PHASES[k]}：完成")
+    st.session_state["kg_import_result"] = result
+    st.session_state["kg_import_kind"] = "build"
+    flash(f"租户 {result['tenant']} 的图谱已构建（第 {result['generation']} 版），用时 {result['seconds']} 秒"
+          + (f"；{len(result['errors'])} 条错误对应的行已跳过" if result["errors"] else ""),
+          "warning" if result["errors"] else "success")
+    st.rerun()
+
+
 tenant = st.selectbox("图谱所属租户", B.tenant_choices(principal),
                       help="每个租户有自己的图谱；构建完成前，问答与浏览仍使用该租户的上一版图谱")
+
+if B.graph_layout_outdated(principal, tenant=tenant):
+    st.warning(f"租户 {tenant} 的图谱是由旧版本按旧结构构建的，问答和浏览暂时无法使用。系统保存了构建它所用的原始表格，"
+               "可以直接按这些表格重新构建（不需要重新上传；构建完成前旧图谱保持不变）。", icon=":material/update:")
+    if st.button("按已保存的原始表格重新构建", type="primary", icon=":material/autorenew:"):
+        try:
+            run_build(lambda progress: B.rebuild_from_sources(principal, tenant=tenant, progress=progress))
+        except AppError as exc:
+            st.error(exc.user_message, icon=":material/error:")
 
 with st.expander("当前图谱规模", expanded=False, icon=":material/hub:"):
     try:
@@ -106,21 +134,7 @@ if do_validate:
     st.session_state["kg_import_result"] = B.validate_uploads(principal, uploads, tenant=tenant)
     st.session_state["kg_import_kind"] = "validate"
 if do_build:
-    bars = {k: st.progress(0.0, text=v) for k, v in PHASES.items()}
-
-    def progress(phase: str, frac: float, msg: str) -> None:
-        if phase in bars:
-            bars[phase].progress(min(max(frac, 0.0), 1.0), text=f"{PHASES[phase]}：{msg}")
-
-    result = B.build_from_uploads(principal, uploads, tenant=tenant, clear=clear, progress=progress)
-    for k in bars:
-        bars[k].progress(1.0, text=f"{PHASES[k]}：完成")
-    st.session_state["kg_import_result"] = result
-    st.session_state["kg_import_kind"] = "build"
-    flash(f"租户 {tenant} 的图谱已构建（第 {result['generation']} 版），用时 {result['seconds']} 秒"
-          + (f"；{len(result['errors'])} 条错误对应的行已跳过" if result["errors"] else ""),
-          "warning" if result["errors"] else "success")
-    st.rerun()
+    run_build(lambda progress: B.build_from_uploads(principal, uploads, tenant=tenant, clear=clear, progress=progress))
 
 result = st.session_state.get("kg_import_result")
 if result:

@@ -4,6 +4,7 @@ business-graph build — core.services.build."""
 from __future__ import annotations
 
 from core.cli.output import emit
+from core.errors import BadInputError
 from core.security.principals import resolve_user
 from core.services import build as service
 
@@ -27,6 +28,12 @@ def human(r: dict) -> str:
 
 def cmd_build_graph(args) -> int:
     principal = resolve_user(getattr(args, "user", None))
-    result = service.build_from_config(principal, args.config, tenant=getattr(args, "tenant", None), clear=args.clear)
+    tenant = getattr(args, "tenant", None)
+    if args.rebuild == (args.config is not None):
+        raise BadInputError("请给出构建配置文件，或用 --rebuild 按已保存的原始表格重新构建（二选一）")
+    if args.rebuild:
+        result = service.rebuild_from_sources(principal, tenant=tenant)
+    else:
+        result = service.build_from_config(principal, args.config, tenant=tenant, clear=args.clear)
     emit(result, args.json, human)
     return 2 if args.strict and result["errors"] else 0

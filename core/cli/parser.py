@@ -31,8 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
 
     p = sub.add_parser("build-graph", help="校验并构建业务图谱（两阶段）")
-    p.add_argument("config", type=Path)
+    p.add_argument("config", type=Path, nargs="?", help="构建配置 JSON（与 --rebuild 二选一）")
     p.add_argument("--clear", action="store_true", help="清空后重建")
+    p.add_argument("--rebuild", action="store_true", help="按当前图谱保存的原始表格从头重新构建（升级后图谱结构变化时）")
     p.add_argument("--strict", action="store_true", help="有校验错误时以退出码 2 结束")
     p.add_argument("--tenant", default=None, help="图谱所属租户（默认：工作区默认租户 ZHICE_DEFAULT_TENANT）")
     _common(p)

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from core.config import TENANT_RE, get_settings
-from core.errors import BadInputError, PermissionDenied
+from core.errors import BadInputError, OutdatedGraphLayout, PermissionDenied
 from core.graph import templates as T
 from core.graph.builder import build_graph
 from core.graph.reader import ReadResult, read_files
 from core.graph.schema import TEMPLATE_BY_NAME, TEMPLATE_NAMES, template
-from core.graph.store import get_graph_store, graph_build, graph_tenants, validate_tenant
+from core.graph.store import current_sources, get_graph_store, graph_build, graph_tenants, validate_tenant
 from core.graph.store.tenancy import unique_source_names
 
 REPO = Path(__file__).resolve().parents[2]
@@ -201,6 +201,29 @@ def tenant_choices(principal) -> list[str]:
     default = get_settings().default_tenant
     others = set(getattr(principal, "tenants", ()) or ()) | set(graph_tenants())
     return [default] + sorted(t for t in others - {default} if TENANT_RE.fullmatch(str(t)))
+
+
+def rebuild_from_sources(principal, *, tenant: str | None = None, progress: ProgressFn | None = None) -> dict:
+    """Rebuild the tenant's graph from scratch out of the spreadsheets kept with its current
+    generation (after an upgrade changed the graph's layout, or to start clean); the current
+    graph serves questions until the new one is published, and a failed rebuild leaves it as it was."""
+    require_admin(principal)
+    tenant = _tenant(tenant)
+    kept = current_sources(tenant)
+    if not kept:
+        raise BadInputError(f"租户 {tenant} 没有保存构建所用的原始表格，无法重新构建；请在“数据导入与建图”页上传表格构建")
+    files = {tname: [(path, path.name) for path in paths] for tname, paths in kept.items()}
+    return _audited_build(principal, files, tenant=tenant, clear=True, progress=progress, action="build.rebuild")
+
+
+def graph_layout_outdated(principal, *, tenant: str | None = None) -> bool:
+    """True when the tenant's graph was built by an older version and must be rebuilt before use."""
+    require_admin(principal)
+    try:
+        get_graph_store(tenant=_tenant(tenant)).counts()
+    except OutdatedGraphLayout:
+        return True
+    return False
 
 
 def graph_counts(principal, *, tenant: str | None = None) -> dict:

@@ -79,7 +79,7 @@ def test_old_layout_is_refused_until_cleared(tmp_path):
     db.close()
     s = LadybugStore(path)
     try:
-        with pytest.raises(GraphStoreError, match="--clear"):
+        with pytest.raises(GraphStoreError, match="--rebuild"):
             s.counts()
         s.clear()
         _seed(s)

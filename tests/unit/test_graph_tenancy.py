@@ -16,6 +16,7 @@ from core.graph.store import close_graph_stores, get_graph_store, graph_tenants,
 from core.graph.store.dialect import LADYBUG, NEO4J, SCOPE_PARAM, scope_cypher
 from core.security.principals import Principal, Role
 from core.services import build as B
+from tests.support.old_graph import replace_with_an_older_layout
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "data" / "samples" / "business" / "config.json"
@@ -131,3 +132,36 @@ def test_two_files_with_one_name_in_one_template_are_refused(tmp_path):
     with pytest.raises(BadInputError, match="同名文件"):
         B.build_from_config(ADMIN, cfg, tenant="north")
     assert graph_tenants() == []
+
+
+def test_a_graph_of_an_older_layout_is_rebuilt_from_the_spreadsheets_it_kept(capsys):
+    from core.errors import OutdatedGraphLayout, PermissionDenied
+    from core.security.audit import events
+
+    B.build_from_config(ADMIN, SAMPLE, tenant="north", clear=True)
+    built = get_graph_store(tenant="north").counts()
+    assert not B.graph_layout_outdated(ADMIN, tenant="north")
+    replace_with_an_older_layout("north")
+
+    assert B.graph_layout_outdated(ADMIN, tenant="north")
+    with pytest.raises(OutdatedGraphLayout, match="重新构建"):
+        get_graph_store(tenant="north").run_named("kg_entity_projects")
+    with pytest.raises(PermissionDenied):
+        B.rebuild_from_sources(Principal("li", Role.manager, ("north",)), tenant="north")
+
+    assert main(["build-graph", "--rebuild", "--tenant", "north", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["generation"] == 2 and out["nodes"] == built["nodes"] and out["edges"] == built["edges"]
+    assert not B.graph_layout_outdated(ADMIN, tenant="north")
+    rows = get_graph_store(tenant="north").run_named("attendance_by_person",
+                                                     {"工号": "KWL2307024", "从": "2026-03", "到": "2026-03"})
+    assert rows and source_file("north", rows[0]["来源模板"], rows[0]["来源文件"]) is not None  # provenance opens
+    assert [(e["kind"], e["tenant"]) for e in events(ADMIN, kind="build.rebuild")] == [("build.rebuild", "north")]
+
+    # nothing kept to rebuild from: said, nothing changed
+    with pytest.raises(BadInputError, match="没有保存构建所用的原始表格"):
+        B.rebuild_from_sources(ADMIN, tenant="south")
+    assert graph_tenants() == ["north"]
+    # the command needs exactly one of a config and --rebuild
+    assert main(["build-graph", "--tenant", "north"]) == 2
+    assert "二选一" in capsys.readouterr().err

@@ -95,6 +95,14 @@ def source_file(tenant: str, template: str, file_name: str, settings: Settings |
     return graphs.source_file(tenant, template, file_name)
 
 
+def current_sources(tenant: str, settings: Settings | None = None) -> dict[str, list[Path]]:
+    """The spreadsheets kept with the tenant's current graph, template → files."""
+    settings = settings or get_settings()
+    with _lock:
+        graphs = _graphs_for(settings)
+    return graphs.current_sources(tenant)
+
+
 def close_graph_stores() -> None:
     with _lock:
         for store in _stores.values():
@@ -107,5 +115,5 @@ def close_graph_stores() -> None:
         _graphs.clear()
 
 
-__all__ = ["GraphStore", "StagingStore", "get_graph_store", "graph_tenants", "graph_build", "source_file",
+__all__ = ["GraphStore", "StagingStore", "get_graph_store", "graph_tenants", "graph_build", "source_file", "current_sources",
            "close_graph_stores", "validate_tenant", "add_build_hook"]

@@ -22,7 +22,7 @@ from typing import Any, Iterable
 import ladybug
 
 from core.config import get_settings
-from core.errors import GraphStoreError
+from core.errors import GraphStoreError, OutdatedGraphLayout
 from core.graph import queries as Q
 from core.graph.schema import (LABELS, NODE_BY_LABEL, NODE_TABLES, REL_BY_TYPE, REL_TABLES, ladybug_ddl, q)
 from core.graph.store.dialect import LADYBUG
@@ -150,9 +150,7 @@ class LadybugStore:
                 res = conn.execute(f"CALL table_info('{nt.label}') RETURN *")
                 names = [dict(zip(res.get_column_names(), r))["name"] for r in res.get_all()]
                 if names != nt.property_names:
-                    return GraphStoreError("业务图谱是由旧版本按旧结构构建的，请管理员在“数据导入与建图”页重新构建"
-                                           "（命令行：build-graph --clear），原始表格不受影响",
-                                           detail=f"{nt.label}: {names} != {nt.property_names}")
+                    return OutdatedGraphLayout(detail=f"{nt.label}: {names} != {nt.property_names}")
         return None
 
     def ensure_schema(self) -> None:

@@ -275,6 +275,20 @@ class _Graphs:
             return None
         return resolved
 
+    def current_sources(self, tenant: str) -> dict[str, list[Path]]:
+        """The spreadsheets the tenant's current generation was built from, template → files
+        (sorted by name); empty when the tenant has no graph or kept no sources."""
+        gen = self.current(validate_tenant(tenant))
+        root = self.folder(tenant) / gen_dir_name(gen) / SOURCES
+        if not gen or not root.is_dir():
+            return {}
+        out: dict[str, list[Path]] = {}
+        for folder in sorted(p for p in root.iterdir() if p.is_dir() and p.name in TEMPLATE_NAMES):
+            files = sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
+            if files:
+                out[folder.name] = files
+        return out
+
     @contextmanager
     def build(self, tenant: str, *, clear: bool) -> Iterator[StagingStore]:
         tenant = validate_tenant(tenant)
