@@ -48,6 +48,7 @@ def _canon_num(m: re.Match) -> str:
 def normalise(text: str, dates: bool = True) -> str:
     t = unicodedata.normalize("NFKC", str(text or ""))
     t = t.replace("〔", "[").replace("〕", "]").replace("【", "[").replace("】", "]").replace("［", "[").replace("］", "]")
+    t = re.sub(r"(?m)^\s*(\d+)\.\s+", r"\1) ", t)  # a list number ("2. 2026-02") is no decimal point
     t = re.sub(r"\s+", "", t)
     if dates:  # 2025年1月5日 / 2025-1-5 / 2025.01.05 -> "2025-01-05 ", 2025年1月 / 2025-01 -> "2025-01 "
         t = re.sub(r"(\d{4})[年/.-](\d{1,2})[月/.-](\d{1,2})日?", lambda m: f"{m[1]}-{int(m[2]):02d}-{int(m[3]):02d} ", t)

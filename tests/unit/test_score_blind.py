@@ -62,3 +62,9 @@ def test_long_numbers_match_without_their_unit_short_ones_do_not():
     assert sb.classify("policy", rec, {"answer": "自然人: 3001。[1]", "refused": False}) == "correct"
     short = {"id": "p4", "expected": "3件"}
     assert sb.classify("policy", short, {"answer": "空调类产品最多补贴3台[3]", "refused": False}) == "wrong_but_confident"
+
+
+def test_a_list_number_before_a_month_is_not_a_decimal_point():
+    answer = "收款最少的月份：\n1. 2026-01 收款 10元\n2. 2026-02 收款 20元"
+    assert sb.contains(answer, "2026-02") and sb.contains(answer, "2026年2月")
+    assert sb.contains("合计 2.5 万元", "2.5万元") and not sb.contains("合计 12.5 万元", "2.5万元")
