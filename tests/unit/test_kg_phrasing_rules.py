@@ -45,7 +45,7 @@ def test_owning_person_becomes_a_condition_on_the_records_person_field(idx):
 
 
 @pytest.mark.parametrize("q,field", [("按汇总业态统计各有多少个项目？", "汇总业态"), ("按市区统计项目数量", "市区"),
-                                     ("按设备类型统计设备数量", "设备类型")])
+                                     ("按设备类型统计设备数量", "设备类型"), ("按计费方式分，各有多少个项目？", "计费方式")])
 def test_grouping_by_a_field_the_records_hold(idx, q, field):
     assert extract_slots(q, idx, TODAY)["agg"]["group_by"] == field
 
