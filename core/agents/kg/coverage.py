@@ -106,6 +106,22 @@ def unknown_areas(question: str, index, mentions: list[dict]) -> list[str]:
     return out
 
 
+def unknown_values(question: str, index) -> list[str]:
+    """Values a field is named by that no stored value ends with ("浦东管理处": no 组织名称 of
+    the data): the condition cannot be applied, so it is said, never dropped."""
+    if index is None:
+        return []
+    rows = kgrules.rules_file("kg_patterns")["unknown_value"]["rows"]
+    out = []
+    for rx, row in zip(kgrules.patterns("unknown_value"), rows):
+        stored = [name_key(v) for v in (index.values or {}).get(row["field"], [])]
+        for m in rx.finditer(question or ""):
+            word = m.group(1)
+            if not any(v.endswith(name_key(word)) for v in stored) and word not in out:
+                out.append(word)
+    return out
+
+
 def unknown_shift_counts(question: str) -> list[str]:
     """"几个晚班": a count per shift kind the 排班 records hold no figure for (only 夜班天数 is
     stored; 晚班 is not 夜班)."""
@@ -136,6 +152,8 @@ def missing_message(missing: dict, intent: str) -> str:
     parts = []
     if missing.get("areas"):
         parts.append("未找到该片区：" + "、".join(f"“{a}”" for a in missing["areas"]) + "。")
+    if missing.get("values"):
+        parts.append("数据中未找到" + "、".join(f"“{v}”" for v in missing["values"]) + "的记录。")
     if missing.get("fields"):
         text = "数据中没有" + "、".join(f"“{f}”" for f in missing["fields"]) + "这一字段，无法回答。"
         fields = fields_of(intent)
@@ -155,4 +173,7 @@ def check(question: str, index, mentions: list[dict]) -> dict:
     areas = unknown_areas(question, index, mentions)
     if areas:
         out["areas"] = areas
+    values = unknown_values(question, index)
+    if values:
+        out["values"] = values
     return out

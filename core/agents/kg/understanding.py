@@ -19,7 +19,7 @@ from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTIC
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
 from core.agents.kg.timeparse import parse_time
 from core.text.numerals import apply_magnitude, cn_to_int
-from core.agents.kg import kgrules, phrasing
+from core.agents.kg import field_conditions, kgrules, phrasing
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
 _SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
@@ -182,6 +182,11 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     pos_vals = set(filters.get("岗位名称", []))
     people = [p for p in people if p not in pos_vals]
     conditions = [c.to_dict() for c in parse_conditions(q)]
+    dated, span = field_conditions.date_thresholds(q)
+    if dated:  # "2020年及以后启用": a bound on 启用日期, not the year 2020 as the asked period
+        conditions += dated
+        tr = None if tr is not None and tr.text and tr.text in q[span[0]:span[1]] else tr
+    conditions += field_conditions.existence_conditions(q, NUMERIC_FIELDS, {c["field"] for c in conditions})
     filters, negated = _negated_values(q, filters)
     conditions += negated
     # a position value names no data kind: 采购专员 is a 岗位名称, not 采购 records
@@ -200,9 +205,11 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     granularity = "汇总" if agg else "明细"
     consecutive, tr = _consecutive(q, intent, tr)
     _grouping(q, intent, agg)
-    owned = phrasing.responsible_condition(q, intent, people, index)
+    owned, via_area = phrasing.responsible_condition(q, intent, people, index, areas)
     if owned:  # "华国栋负责多少台设备": the records whose person field is the named person
         conditions.append(owned)
+        # the named person (or the 片区 naming its head) is consumed by the condition
+        people, areas = ([], areas) if not via_area else (people, [])
     _state_conditions(q, intent, agg, conditions, consecutive)
     agg, granularity = _ranking(q, intent, agg, granularity, tr, projects)
     # "王志强负责的项目3月开票多少": the person names the projects (those they manage), not the rows
@@ -349,7 +356,8 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
     if projects and not people and intent in ("人员", "项目", "") and any(w in q for w in PROJECT_ATTRS) \
             and not re.search(r"员工|人员|名单|哪些人|多少人", q):
         intent = "项目"  # "科创大厦的甲方是谁", "人民医院的客户满意度"
-    if areas and not projects and re.search(r"负责|谁管|主管|管理者|经理", q) and intent in ("人员", "项目", ""):
+    if areas and not projects and re.search(r"负责|谁管|主管|管理者|经理", q) and intent in ("人员", "项目", "") \
+            and not phrasing.area_head_owns(q, intent):
         intent = "片区"
     without = None
     m_without = re.search(r"(?:哪些|哪个|什么)[^，。？?]{0,6}项目(?:还|目前|至今)?(?:没有|没|无|未)", q)
@@ -509,11 +517,8 @@ def _grouping(q: str, intent: str, agg: dict | None) -> None:
 def _anchor_conditions(q: str, intent: str, people: list[str], conditions: list[dict], index) -> list[str]:
     """Conditions a named anchor implies (appended): a person who 负责 projects is their 项目负责人;
     "目前仍在服务" keeps open service periods. Returns the people still to ground."""
-    if intent == "项目" and people and re.search(r"负责", q):
-        conditions.append({"field": "项目负责人工号", "op": "in", "value": 0, "text": "项目负责人：" + "、".join(people),
-                           "derived": None,
-                           "expr": "项目负责人工号 in " + repr(_person_keys(index, people))})
-        people = []
+    if intent == "项目" and people and any(c["field"] == "项目负责人工号" for c in conditions):
+        people = []  # the person is the projects' 项目负责人 (phrasing.responsible_condition)
     if intent == "服务期" and re.search(r"现在|目前|当前|仍在|正在", q):
         cov_end = index.coverage[1] if index is not None and index.coverage else "9999-99"
         conditions.append({"field": "结束", "op": "==", "value": 0, "text": "目前仍在服务", "derived": None,
@@ -582,11 +587,3 @@ def unknown_person(q: str, mentions: list[dict], index) -> str | None:
     if re.search(r"项目|员工|人员|设备|片区|公司|部门|岗位|合同|季度|年|月", name):
         return None
     return name
-
-
-
-def _person_keys(index, people: list[str]) -> list[str]:
-    keys = []
-    for p in people:
-        keys += [c.key for c in index.resolve("person", p)] if index is not None else []
-    return keys
