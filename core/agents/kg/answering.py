@@ -687,7 +687,12 @@ def _change_groups(steps: list[dict], last: dict, src: dict | None, src_rows: li
     if r0.get("超出覆盖"):
         lines.append(f"数据中未找到{'、'.join(ym_cn(m) for m in r0['超出覆盖'])}的数据：超出了图谱数据的时间覆盖范围"
                      f"（{cov}），无法计算{kind}。")
-    lines.append(f"按{word}对比 {ym_cn(cur)}（本期）与 {ym_cn(base)}（基期）的{what}（变化量 = 本期 − 基期）：")
+    sel = {">": "增加", "<": "减少"}.get(r0.get("筛选") or "")
+    if r0.get("无符合"):
+        lines.append(f"没有{what}在 {ym_cn(cur)} 比 {ym_cn(base)} {sel}的{word}。")
+        return "\n".join(lines), provenance_of(src_rows)
+    lines.append(f"按{word}对比 {ym_cn(cur)}（本期）与 {ym_cn(base)}（基期）的{what}（变化量 = 本期 − 基期）"
+                 + (f"，{what}{sel}的{word}共 {len(rows)} 个：" if sel else "："))
     for i, r in enumerate(rows[:LIST_LIMIT], 1):
         g = r.get(by)
         label = (f"{r['片区名称']}（{g}）" if by == "片区编号" and r.get("片区名称") else _group_label(g, by, src_rows))

@@ -81,7 +81,7 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
     if name == "change":
         return T.change(_rows_of(results, p.get("of")), str(p.get("key") or "年月"), _period(p.get("base")),
                         _period(p.get("current")), str(p.get("kind") or ""), p.get("outside"), p.get("by"),
-                        bool(p.get("base_avg")))
+                        bool(p.get("base_avg")), p.get("select"))
     if name == "ratio":
         of = p.get("of") if isinstance(p.get("of"), list) else [p.get("of")]
         num_rows = _rows_of(results, of[0])

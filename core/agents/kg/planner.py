@@ -309,6 +309,7 @@ def _growth_steps(steps: list[dict], growth: dict, agg: dict | None, intent: str
           "group_by": f"{by}+年月" if by else "年月"}
     cp = {"of": first["id"] + 1, "key": "年月", "base": base, "current": current,
           "kind": growth.get("kind") or "对比", "outside": outside, **({"by": by} if by else {}),
+          **({"select": growth["select"]} if by and growth.get("select") else {}),
           **({"base_avg": True} if growth.get("base_avg") else {})}
     return [first, _step(first["id"] + 1, "aggregate", ap, depends=[first["id"]], fields=[],
                          note=f"按年月{_agg_note(op, field)}"),

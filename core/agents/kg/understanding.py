@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from core.agents.kg.comparison import _followup_kinds, _growth
+from core.agents.kg.comparison import _followup_kinds, _growth, change_select
 from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _having_kinds,
                                      _which_group_most)
 from core.agents.kg.concepts import (CHAT_PATTERNS, CONCEPTS, GENERIC_INTENTS, INTENTS, NUMERIC_FIELDS,
@@ -146,6 +146,9 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             slots["growth"] = {"base": two["base_months"][0], "current": two["current_months"][0], "kind": kind,
                                "base_months": two["base_months"], "current_months": two["current_months"],
                                **({"base_avg": True} if two["base_avg"] else {})}
+            sel = change_select(q1)
+            if sel:  # "4月开票比3月多的项目有哪些": per project, only those that went up
+                slots["growth"].update(by=sel[0], select=sel[1])
             slots["granularity"] = "汇总"
     ratio = slots.get("ratio")
     if ratio and not ratio.get("group_by") and not ratio.get("compare"):
