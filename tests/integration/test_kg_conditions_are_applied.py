@@ -102,3 +102,12 @@ def test_which_projects_rose_or_fell_between_two_months(kg, q, cmp):
     head = _head(r["answer"])
     listed = {code for code in t.index if code in head}
     assert want and listed == want, (sorted(want), r["answer"][:600])
+
+
+def test_a_condition_the_records_cannot_carry_is_said_and_no_figure_is_given(kg):
+    """性别 is a column of the staff, not of the equipment: the count of all equipment would
+    answer a different question."""
+    n_all = len(_sheet("11_设备信息"))
+    r = ask("女性员工负责的设备有几台？", auto=True)
+    assert r["refused"] is True and "性别" in r["answer"] and f"{n_all}" not in r["answer"], r["answer"][:300]
+    assert not r["rows"] and not r["provenance"]
