@@ -111,3 +111,24 @@ def test_a_condition_the_records_cannot_carry_is_said_and_no_figure_is_given(kg)
     r = ask("女性员工负责的设备有几台？", auto=True)
     assert r["refused"] is True and "性别" in r["answer"] and f"{n_all}" not in r["answer"], r["answer"][:300]
     assert not r["rows"] and not r["provenance"]
+
+
+def test_a_supplier_after_a_preposition_is_the_supplier_not_an_unknown_project(kg):
+    p = _sheet("12_采购与维保")
+    total = p[(p["记录类型"] == "维保合同") & (p["供应商名称"] == "上海迅达电梯有限公司")]["金额"].sum()
+    r = ask("从上海迅达电梯有限公司签的维保合同一共多少钱？", auto=True)
+    assert f"{total:,.0f}元" in _head(r["answer"]) and r["refused"] is False, r["answer"][:300]
+
+
+def test_projects_whose_parent_is_named_are_its_children(kg):
+    j = _sheet("01_项目信息")
+    kids = j[j["上级项目编号"] == "XMSQ0100"]["项目名称"].tolist()
+    r = ask("父项目为青浦-文体中心的项目有几个？", auto=True)
+    assert f"共 {len(kids)} 个项目" in _head(r["answer"]) and all(k in r["answer"] for k in kids), r["answer"][:300]
+
+
+def test_who_left_lists_the_people_with_a_leaving_date(kg):
+    people = _sheet("02_人员信息")
+    left = people[people["离职日期"].notna()]["姓名"].tolist()
+    r = ask("有谁离职了？", auto=True)
+    assert left and all(n in r["answer"] for n in left) and f"共 {len(left)} 人" in r["answer"], r["answer"][:300]

@@ -270,9 +270,9 @@ class EntityIndex:
         for s, e, kind, text in found:
             if any(s < te and ts < e for ts, te in taken):
                 continue
-            if kind == "project?" and any(name_key(text) == name_key(v) or name_key(text) in name_key(v)
+            if kind == "project?" and any(name_key(text) in name_key(v) or name_key(v) in name_key(text)
                                           for v in self.values.get("供应商名称", [])):
-                continue  # "上海洁美清洁用品有限公司" is a supplier
+                continue  # "(从)上海洁美清洁用品有限公司" is a supplier
             if kind == "project?":
                 # a loose phrase is a mention when it resolves lexically, or when it looks enough like
                 # a place name (≥ 4 characters ending in a two-character suffix) to try the embedding

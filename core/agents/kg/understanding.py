@@ -369,7 +369,7 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
     children_of = False
     if intent == "从属" and areas and not projects:
         intent = "项目"  # "青浦片区包含哪些项目": the area's projects, not a parent project's children
-    if intent == "从属" and re.search(r"上级|父项目|母项目|属于哪个项目|隶属", q):
+    if intent == "从属" and re.search(r"上级|父项目|母项目|属于哪个项目|隶属", q) and not kgrules.cue("parent_is").search(q):
         intent = "从属上级"
     elif intent == "从属" and projects and [i for i in specific if i != "从属"]:
         # "文体中心的子项目3月一共开票多少": the data intent over the parent's children
