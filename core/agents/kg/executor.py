@@ -70,7 +70,7 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
                           bool(p.get("distinct")), p.get("group_by"), p.get("top"),
                           str(p.get("order") or "desc"), p.get("then"), p.get("outer"), p.get("having"))
         if p.get("per_all") and p.get("then") == "avg" and out and store is not None:
-            from core.agents.kg.refine import population, widen_avg
+            from core.agents.kg.population import population, widen_avg
 
             scope = p["per_all"] if isinstance(p.get("per_all"), dict) else {}
             out = [widen_avg(out[0], population(store, str(p.get("group_by")), scope))]

@@ -92,12 +92,13 @@ def refers_back(q: str) -> bool:
 
 def extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
-    rules of refine.py (field aliases, two named periods, per-all averages) run on the result."""
-    from core.agents.kg import coverage, refine, twofield
+    rules (field aliases, a pronoun for the last answer's subject, two named periods, per-all
+    averages) run on the result."""
+    from core.agents.kg import compound, coverage, field_aliases, population, two_periods, twofield
 
     q0 = normalize_question((question or "").strip())
-    q1, alias = refine.field_alias(q0)
-    chained = refine.resolve_pronoun(q1, previous)
+    q1, alias = field_aliases.field_alias(q0)
+    chained = compound.resolve_pronoun(q1, previous)
     if chained:  # "他在哪个项目" after "3月加班最多的人是谁": a new question about the person it named
         q1, previous = chained, None
     slots = _extract_slots(q1, index, today, previous)
@@ -123,7 +124,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
         return slots
     intent, agg = slots.get("intent"), slots.get("agg")
     if not slots.get("growth") and not slots.get("ratio") and intent in ("考勤", "工资", "排班", "收费"):
-        two = refine.two_periods(q1, today)
+        two = two_periods.two_periods(q1, today)
         if two:
             from core.agents.kg.timeparse import TimeRange
 
@@ -152,7 +153,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             slots["granularity"] = "汇总"
     ratio = slots.get("ratio")
     if ratio and not ratio.get("group_by") and not ratio.get("compare"):
-        two = refine.two_periods(q1, today)
+        two = two_periods.two_periods(q1, today)
         if two and len(two["base_months"]) == 1 and len(two["current_months"]) == 1:
             # "4月出勤率比3月低了多少": each month's ratio and the percentage-point gap
             from core.agents.kg.timeparse import TimeRange
@@ -161,7 +162,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             lo, hi = sorted((b, c))
             slots["time"] = TimeRange(lo, hi, "、".join(two["labels"]), False).to_dict()
             slots["ratio"] = {**ratio, "group_by": "年月", "compare": {"base": b, "current": c}}
-    if refine.per_all(q1, intent or "", slots.get("agg")):
+    if population.per_all(q1, intent or "", slots.get("agg")):
         slots["agg"] = {**slots["agg"], "per_all": True}
     return twofield.apply(slots)  # "开票和收款差了多少", "收款少于开票的项目", "累计开票最高的项目"
 

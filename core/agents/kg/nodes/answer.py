@@ -10,7 +10,7 @@ from core.agents.kg import context as ctx
 from core.agents.kg.answering import compose
 from core.agents.kg.llm_support import AnswerOut, ask
 from core.agents.kg.polish import supported_rewrite
-from core.agents.kg.refine import answer_subjects
+from core.agents.kg.compound import answer_subjects
 from core.agents.kg.state import MAX_HISTORY_ROWS, TURN_RESET, trace
 from core.agents.kg.unapplied import refusal, unapplied
 
