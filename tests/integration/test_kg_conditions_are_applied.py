@@ -132,3 +132,16 @@ def test_who_left_lists_the_people_with_a_leaving_date(kg):
     left = people[people["离职日期"].notna()]["姓名"].tolist()
     r = ask("有谁离职了？", auto=True)
     assert left and all(n in r["answer"] for n in left) and f"共 {len(left)} 人" in r["answer"], r["answer"][:300]
+
+
+def test_a_quoted_phrase_is_a_stored_value_found_in_its_column(kg):
+    """“公共区域地面有污渍” is a 问题描述 of the inspections; its words (区域, 地面) name no data kind."""
+    ins = _sheet("13_检查记录")
+    j = _sheet("01_项目信息").drop_duplicates("项目编号").set_index("项目编号")["项目名称"]
+    codes = set(ins[ins["问题描述"] == "公共区域地面有污渍"]["项目编号"])
+    r = ask("哪些项目的检查发现了“公共区域地面有污渍”？", auto=True)
+    head = _head(r["answer"]) + r["answer"]
+    assert codes and all(c in head and j[c] in head for c in codes), r["answer"][:400]
+    assert f"共 {len(codes)} 条记录" in r["answer"], r["answer"][:300]
+    r = ask("哪些项目的检查发现了“屋顶漏水”？", auto=True)
+    assert r["refused"] is True and "未找到“屋顶漏水”" in r["answer"] and not r["rows"], r["answer"][:300]

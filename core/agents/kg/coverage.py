@@ -9,6 +9,7 @@ asked noun are data (``data/rules/kg_vocabulary.json``, ``kg_patterns.json``).""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from core.agents.kg import kgrules
@@ -112,13 +113,24 @@ def unknown_values(question: str, index) -> list[str]:
     if index is None:
         return []
     rows = kgrules.rules_file("kg_patterns")["unknown_value"]["rows"]
-    out = []
+    out = _unknown_quoted(question, index)
     for rx, row in zip(kgrules.patterns("unknown_value"), rows):
         stored = [name_key(v) for v in (index.values or {}).get(row["field"], [])]
         for m in rx.finditer(question or ""):
             word = m.group(1)
             if not any(v.endswith(name_key(word)) for v in stored) and word not in out:
                 out.append(word)
+    return out
+
+
+def _unknown_quoted(question: str, index) -> list[str]:
+    """Quoted phrases that are no stored value and no project / person / area name."""
+    rx = kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"]
+    out = []
+    for m in re.finditer(rx, question or ""):
+        phrase = m.group(1)
+        if not index.quoted_values(m.group(0)) and not index.find_mentions(phrase) and phrase not in out:
+            out.append(phrase)
     return out
 
 

@@ -154,6 +154,8 @@ class EntityIndex:
                     add("名称", r.get("名称"))
             for r in store.run_named("kg_maintenance", {"projects": []}):
                 add("名称", r.get("名称"))
+            for r in store.run_named("kg_inspections", {"projects": [], "types": []}):
+                add("问题描述", r.get("问题描述"))  # found by quoting it: "检查发现了“消防通道堆放杂物”"
         except Exception:  # noqa: BLE001 - grounding the rest does not depend on it
             pass
         for r in store.run_named("kg_entity_equipment"):
@@ -396,6 +398,10 @@ class EntityIndex:
         for col in COLUMN_NAMES:  # "完好状况为待修": the column's own name is not a value (完好)
             q = q.replace(name_key(col), "□")
         out, q = self._tail_values(q)
+        for f, vals in self.quoted_values(question).items():
+            out.setdefault(f, vals)
+        for m in re.finditer(kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"], question or ""):
+            q = q.replace(name_key(m.group(1)), "□")  # the quoted value's words ground nothing else (消防)
         cert_asked = bool(re.search(r"证|资格|持有|持证", question))
         # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
         # 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
@@ -463,6 +469,19 @@ class EntityIndex:
             out["服务状态"] = ["服务中"]
         for f, v in {**self.coded_values(question), **self.named_values(question)}.items():
             out.setdefault(f, v)
+        return out
+
+    def quoted_values(self, question: str) -> dict[str, list[str]]:
+        """A phrase in quotes is a stored value written out: the fields whose values contain it
+        (spaces ignored), {} when none does."""
+        rx = kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"]
+        out: dict[str, list[str]] = {}
+        for m in re.finditer(rx, question or ""):
+            want = loose(m.group(1))
+            for f, vals in self.values.items():
+                hits = sorted(v for v in vals if want and want in loose(v))
+                if hits:
+                    out.setdefault(f, hits)
         return out
 
     def _tail_values(self, q: str) -> tuple[dict[str, list[str]], str]:

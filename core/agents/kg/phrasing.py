@@ -43,7 +43,10 @@ def employment(question: str) -> str | None:
 
 
 def intent_text(question: str, filters: dict) -> str:
-    """The question with the grounded values of intent-neutral fields (岗位名称) masked."""
+    """The question with the grounded values of intent-neutral fields (岗位名称) and every quoted
+    phrase (a value written out: “监控存储不足 30 天” names no 设备 question) masked."""
+    question = re.sub(kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"],
+                      lambda m: MASK * len(m.group(0)), question)
     for field in kgrules.words("intent_neutral_value_fields"):
         for v in sorted(filters.get(field) or [], key=len, reverse=True):
             for form in (str(v), str(v).split("_")[0]):
