@@ -145,3 +145,11 @@ def test_a_quoted_phrase_is_a_stored_value_found_in_its_column(kg):
     assert f"共 {len(codes)} 条记录" in r["answer"], r["answer"][:300]
     r = ask("哪些项目的检查发现了“屋顶漏水”？", auto=True)
     assert r["refused"] is True and "未找到“屋顶漏水”" in r["answer"] and not r["rows"], r["answer"][:300]
+
+
+def test_a_column_asked_with_what_is_answered_not_filtered_by_the_question_word(kg):
+    """“委托方式是什么” asks for the column (not 委托方式 = 什么, and not 委托方 = 甲方名称)."""
+    j = _sheet("01_项目信息").set_index("项目名称")
+    r = ask("徐汇-滨江公园的委托方式是什么？", auto=True)
+    head = _head(r["answer"])
+    assert f"委托方式是{j.loc['徐汇-滨江公园', '委托方式']}" in head and "甲方名称是" not in head, r["answer"][:300]

@@ -242,7 +242,12 @@ def _asked_attributes(q: str, rows: list[dict]) -> str:
     cues = {} if person else dict(PROJECT_ATTRS)
     cues.update({w: p for w, p, _u in NUMERIC_FIELDS if p in rows[0]})
     cues.update({k: k for k in rows[0] if len(k) >= 2 and k not in ("姓名", "项目名称", "项目编号", "工号", "年月")})
-    fields = list(dict.fromkeys(f for cue, f in cues.items() if cue in q))
+    said, rest = set(), q
+    for cue in sorted(cues, key=len, reverse=True):  # 委托方式 is its own column, not 委托方 (甲方名称)
+        if cue in rest:
+            said.add(cue)
+            rest = rest.replace(cue, "□")
+    fields = list(dict.fromkeys(f for cue, f in cues.items() if cue in said))
     if "负责人" in q and not re.search(r"负责人是(?:谁|哪位)|谁负责|负责人叫什么|谁是.{0,20}负责人", q):
         fields = [f for f in fields if f != "项目负责人"]  # "周建国负责的项目…" names the person already
     parts = []
