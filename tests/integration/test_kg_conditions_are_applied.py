@@ -153,3 +153,10 @@ def test_a_column_asked_with_what_is_answered_not_filtered_by_the_question_word(
     r = ask("徐汇-滨江公园的委托方式是什么？", auto=True)
     head = _head(r["answer"])
     assert f"委托方式是{j.loc['徐汇-滨江公园', '委托方式']}" in head and "甲方名称是" not in head, r["answer"][:300]
+
+
+def test_a_certificate_kind_filters_the_certificates(kg):
+    c = _sheet("14_人员证书")
+    n = int((c["证书类别"] == "职称").sum())
+    r = ask("证书类别为职称的证书一共有几条？", auto=True)
+    assert f"共 {n} 条记录" in _head(r["answer"]) and "数据中未找到" not in r["answer"], r["answer"][:300]

@@ -154,8 +154,10 @@ class EntityIndex:
                     add("名称", r.get("名称"))
             for r in store.run_named("kg_maintenance", {"projects": []}):
                 add("名称", r.get("名称"))
-            for r in store.run_named("kg_inspections", {"projects": [], "types": []}):
-                add("问题描述", r.get("问题描述"))  # found by quoting it: "检查发现了“消防通道堆放杂物”"
+            for query, cols in kgrules.mapping("record_value_columns").items():  # 证书类别, 问题描述 …
+                for r in store.run_named(query, {}):
+                    for c in cols:
+                        add(c, r.get(c))
         except Exception:  # noqa: BLE001 - grounding the rest does not depend on it
             pass
         for r in store.run_named("kg_entity_equipment"):

@@ -183,7 +183,11 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         q_text = slots.get("question", "")
         asked = []
         for word, col in COLUMN_WORDS.items():
-            if word in q_text and col not in asked:
+            rest = q_text
+            for f in fields:  # "证书类别" is the rows' own column, not the column word 类别
+                if f != col and f != word and word in f:
+                    rest = rest.replace(f, "□")
+            if word in rest and col not in asked:
                 asked.append(col)
         for c in slots.get("concepts") or []:
             if c.get("property") and not c.get("derived") and c.get("label") == "人员" and c["property"] not in asked:
