@@ -45,7 +45,7 @@ def test_owning_person_becomes_a_condition_on_the_records_person_field(idx):
 
 
 @pytest.mark.parametrize("q,field", [("按汇总业态统计各有多少个项目？", "汇总业态"), ("按市区统计项目数量", "市区"),
-                                     ("按设备类型统计设备数量", "设备类型")])
+                                     ("按设备类型统计设备数量", "设备类型"), ("按计费方式分，各有多少个项目？", "计费方式")])
 def test_grouping_by_a_field_the_records_hold(idx, q, field):
     assert extract_slots(q, idx, TODAY)["agg"]["group_by"] == field
 
@@ -91,3 +91,33 @@ def test_split_verbs_rejoin_from_the_data_row():
     spec = kgrules.rules_file("kg_patterns")["split_verbs"]
     assert normalize_question(spec["example"]) == "3月份请假的人有哪些"
     assert normalize_question("投了几次标") == "投标几次"
+
+
+@pytest.mark.parametrize("q", kgrules.examples("field_existence"))
+def test_every_existence_row_turns_its_example_into_a_zero_condition(q):
+    from core.agents.kg.concepts import NUMERIC_FIELDS
+    from core.agents.kg.field_conditions import existence_conditions
+
+    got = existence_conditions(q, NUMERIC_FIELDS, set())
+    assert len(got) == 1 and got[0]["expr"] in ("值班费 > 0", "客户投诉 == 0"), got
+
+
+def test_asking_how_many_is_no_existence_condition():
+    from core.agents.kg.concepts import NUMERIC_FIELDS
+    from core.agents.kg.field_conditions import existence_conditions
+
+    assert existence_conditions("青浦-区图书馆有多少投诉？", NUMERIC_FIELDS, set()) == []
+
+
+def test_a_year_bound_names_the_date_column_by_its_verb_and_is_no_period(idx):
+    ex = kgrules.rules_file("kg_patterns")["date_threshold"]["example"]
+    s = extract_slots(ex, idx, TODAY)
+    assert [c["expr"] for c in s["conditions"]] == ["date(入职日期) >= date('2019-01-01')"] and s["time"] is None
+    s = extract_slots("2016年之前出厂的设备有哪些", idx, TODAY)
+    assert [c["expr"] for c in s["conditions"]] == ["date(出厂日期) < date('2016-01-01')"]
+
+
+@pytest.mark.parametrize("q", kgrules.examples("change_select"))
+def test_every_change_select_row_compares_per_project_and_keeps_one_sign(idx, q):
+    g = extract_slots(q, idx, TODAY)["growth"]
+    assert g["by"] == "项目编号" and g["select"] == ("<" if "少" in q else ">"), g

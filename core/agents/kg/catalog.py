@@ -106,9 +106,9 @@ BUILTIN_TOOLS: tuple[Tool, ...] = (
     T("ratio", None, "of op field num den name group_by top order having",
       "比率：两步结果的计数/合计之比（占比、中标率），或同一步两组字段合计之比（出勤率、回款率、满编率）；"
       "having 是对每组“比率”（百分数）的条件，如“比率 < 95”"),
-    T("change", None, "of key base current kind outside by base_avg",
+    T("change", None, "of key base current kind outside by base_avg select",
       "两期对比（环比、同比、3月比2月、一季度比去年四季度）：按年月分组的聚合结果中本期值 − 基期值 及变化率；"
-      "base_avg 时基期取各月平均（4月比1-3月平均）"),
+      "base_avg 时基期取各月平均（4月比1-3月平均）；按 by 分组时 select 为 > 或 < 只留增加或减少的组"),
     T("pick", None, "of field order top", "按日期字段取最早/最晚的前 N 条记录（最早到期、最近一次检查、最晚入职）"),
     T("absence", None, "of projects months positions", "缺勤分析：服务期在册 vs 考勤出勤",
       context=PERSON + PROJECT + MONTH, extra="情况"),

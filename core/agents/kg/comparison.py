@@ -7,6 +7,7 @@ import re
 from datetime import date
 
 from core.agents.kg.cues import GROUP_RE, _BARE_THRESHOLD, _default_numeric, _numeric_field, _th_op
+from core.agents.kg import kgrules
 from core.text.numerals import apply_magnitude
 
 GROWTH_RE = re.compile(r"环比|同比|增长|增加|减少|下降|上升|变化|变动|多了|少了|多多少|少多少|涨|降|差多少|差额|相差|"
@@ -80,7 +81,22 @@ def _growth(q: str, intent: str, agg: dict | None, tr, today: date):
         agg = {"op": "sum", "field": field, "explicit": True}
     agg = {k: v for k, v in agg.items() if k not in ("group_by", "top", "order", "then", "outer", "having")}
     by = next((k for rx, k in GROUP_RE if rx.search(q) and k != "年月"), None)
-    return {"base": base, "current": current, "kind": kind, **(periods or {}), **({"by": by} if by else {})}, tr, agg
+    sel = change_select(q)
+    if sel:  # "4月开票比3月多的项目有哪些": per project, only those that went up
+        by = sel[0]
+    return {"base": base, "current": current, "kind": kind, **(periods or {}), **({"by": by} if by else {}),
+            **({"select": sel[1]} if sel else {})}, tr, agg
+
+
+def change_select(q: str) -> tuple[str, str] | None:
+    """(group field, sign of the change) when the question asks which groups rose / fell
+    between the two periods (``change_select`` rows of kg_patterns.json)."""
+    spec = kgrules.rules_file("kg_patterns")["change_select"]
+    for rx, row in zip(kgrules.patterns("change_select"), spec["rows"]):
+        m = rx.search(q)
+        if m:
+            return spec["groups"][m.group(1)], row["sign"]
+    return None
 
 
 

@@ -36,7 +36,7 @@ def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
         if not LIST_RE.search(q):
             key = {"设备": "设备编号", "项目": "项目编号", "项目缺口": "项目编号", "人员": "工号",
                    "证书": "工号" if re.search(r"人|谁|员工", q) else "证书名称", "投标": "项目编号"}.get(intent)
-            if key in ("项目编号", "证书名称") and re.search(r"几条|多少条|几次|多少次|几张|多少张|记录", q) \
+            if key in ("项目编号", "证书名称", None) and re.search(r"几条|多少条|几次|多少次|几张|多少张|记录", q) \
                     and not COUNT_PROJECT_RE.search(q):
                 # "中标的投标记录有几条", "2025年投标几次": records, not distinct projects
                 return {"op": "count", "field": None, "distinct": False, "explicit": True, "records": True}

@@ -9,6 +9,7 @@ asked noun are data (``data/rules/kg_vocabulary.json``, ``kg_patterns.json``).""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from core.agents.kg import kgrules
@@ -106,6 +107,33 @@ def unknown_areas(question: str, index, mentions: list[dict]) -> list[str]:
     return out
 
 
+def unknown_values(question: str, index) -> list[str]:
+    """Values a field is named by that no stored value ends with ("浦东管理处": no 组织名称 of
+    the data): the condition cannot be applied, so it is said, never dropped."""
+    if index is None:
+        return []
+    rows = kgrules.rules_file("kg_patterns")["unknown_value"]["rows"]
+    out = _unknown_quoted(question, index)
+    for rx, row in zip(kgrules.patterns("unknown_value"), rows):
+        stored = [name_key(v) for v in (index.values or {}).get(row["field"], [])]
+        for m in rx.finditer(question or ""):
+            word = m.group(1)
+            if not any(v.endswith(name_key(word)) for v in stored) and word not in out:
+                out.append(word)
+    return out
+
+
+def _unknown_quoted(question: str, index) -> list[str]:
+    """Quoted phrases that are no stored value and no project / person / area name."""
+    rx = kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"]
+    out = []
+    for m in re.finditer(rx, question or ""):
+        phrase = m.group(1)
+        if not index.quoted_values(m.group(0)) and not index.find_mentions(phrase) and phrase not in out:
+            out.append(phrase)
+    return out
+
+
 def unknown_shift_counts(question: str) -> list[str]:
     """"几个晚班": a count per shift kind the 排班 records hold no figure for (only 夜班天数 is
     stored; 晚班 is not 夜班)."""
@@ -136,6 +164,8 @@ def missing_message(missing: dict, intent: str) -> str:
     parts = []
     if missing.get("areas"):
         parts.append("未找到该片区：" + "、".join(f"“{a}”" for a in missing["areas"]) + "。")
+    if missing.get("values"):
+        parts.append("数据中未找到" + "、".join(f"“{v}”" for v in missing["values"]) + "的记录。")
     if missing.get("fields"):
         text = "数据中没有" + "、".join(f"“{f}”" for f in missing["fields"]) + "这一字段，无法回答。"
         fields = fields_of(intent)
@@ -155,4 +185,7 @@ def check(question: str, index, mentions: list[dict]) -> dict:
     areas = unknown_areas(question, index, mentions)
     if areas:
         out["areas"] = areas
+    values = unknown_values(question, index)
+    if values:
+        out["values"] = values
     return out

@@ -130,6 +130,11 @@ class EntityIndex:
         projects = store.run_named("kg_entity_projects")
         people = store.run_named("kg_entity_people")
         areas = store.run_named("kg_entity_areas")
+        try:  # each 片区's head ("青浦片区负责人名下的项目" names a person through the area)
+            heads = {str(r.get("片区编号")): r.get("工号") for r in store.run_named("kg_areas", {"areas": []})}
+            areas = [{**a, "片区负责人工号": heads.get(str(a.get("片区编号")))} for a in areas]
+        except Exception:  # noqa: BLE001 - grounding the rest does not depend on it
+            pass
         values: dict[str, set] = {}
 
         def add(f, v):
@@ -149,6 +154,10 @@ class EntityIndex:
                     add("名称", r.get("名称"))
             for r in store.run_named("kg_maintenance", {"projects": []}):
                 add("名称", r.get("名称"))
+            for query, cols in kgrules.mapping("record_value_columns").items():  # 证书类别, 问题描述 …
+                for r in store.run_named(query, {}):
+                    for c in cols:
+                        add(c, r.get(c))
         except Exception:  # noqa: BLE001 - grounding the rest does not depend on it
             pass
         for r in store.run_named("kg_entity_equipment"):
@@ -265,9 +274,9 @@ class EntityIndex:
         for s, e, kind, text in found:
             if any(s < te and ts < e for ts, te in taken):
                 continue
-            if kind == "project?" and any(name_key(text) == name_key(v) or name_key(text) in name_key(v)
+            if kind == "project?" and any(name_key(text) in name_key(v) or name_key(v) in name_key(text)
                                           for v in self.values.get("供应商名称", [])):
-                continue  # "上海洁美清洁用品有限公司" is a supplier
+                continue  # "(从)上海洁美清洁用品有限公司" is a supplier
             if kind == "project?":
                 # a loose phrase is a mention when it resolves lexically, or when it looks enough like
                 # a place name (≥ 4 characters ending in a two-character suffix) to try the embedding
@@ -390,7 +399,11 @@ class EntityIndex:
             q = q.replace(name_key(text), "□")
         for col in COLUMN_NAMES:  # "完好状况为待修": the column's own name is not a value (完好)
             q = q.replace(name_key(col), "□")
-        out: dict[str, list[str]] = {}
+        out, q = self._tail_values(q)
+        for f, vals in self.quoted_values(question).items():
+            out.setdefault(f, vals)
+        for m in re.finditer(kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"], question or ""):
+            q = q.replace(name_key(m.group(1)), "□")  # the quoted value's words ground nothing else (消防)
         cert_asked = bool(re.search(r"证|资格|持有|持证", question))
         # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
         # 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
@@ -459,6 +472,39 @@ class EntityIndex:
         for f, v in {**self.coded_values(question), **self.named_values(question)}.items():
             out.setdefault(f, v)
         return out
+
+    def quoted_values(self, question: str) -> dict[str, list[str]]:
+        """A phrase in quotes is a stored value written out: the fields whose values contain it
+        (spaces ignored), {} when none does."""
+        rx = kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"]
+        out: dict[str, list[str]] = {}
+        for m in re.finditer(rx, question or ""):
+            want = loose(m.group(1))
+            for f, vals in self.values.items():
+                hits = sorted(v for v in vals if want and want in loose(v))
+                if hits:
+                    out.setdefault(f, hits)
+        return out
+
+    def _tail_values(self, q: str) -> tuple[dict[str, list[str]], str]:
+        """Values named by their tail ("徐汇管理处" → 申勤物业徐汇管理处), the longest tail first; the
+        matched words are masked so a place inside them (徐汇) is not grounded again."""
+        spec = kgrules.rules_file("kg_vocabulary")["tail_value_fields"]
+        out: dict[str, list[str]] = {}
+        for f in spec["words"]:
+            best: dict[str, int] = {}
+            for v in self.values.get(f, []):
+                k = name_key(v)
+                n = next((n for n in range(len(k), spec["min_len"] - 1, -1) if k[-n:] in q), 0)
+                if n:
+                    best[v] = n
+            top = max(best.values(), default=0)
+            hits = sorted(v for v, n in best.items() if n == top)
+            if hits:
+                out[f] = hits
+                for v in hits:
+                    q = q.replace(name_key(v)[-top:], "□")
+        return out, q
 
     def coded_values(self, question: str) -> dict[str, list[str]]:
         """"SB-0102-001 是什么设备": a code of a record kind the index holds as values (设备编号) filters

@@ -70,7 +70,7 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
                           bool(p.get("distinct")), p.get("group_by"), p.get("top"),
                           str(p.get("order") or "desc"), p.get("then"), p.get("outer"), p.get("having"))
         if p.get("per_all") and p.get("then") == "avg" and out and store is not None:
-            from core.agents.kg.refine import population, widen_avg
+            from core.agents.kg.population import population, widen_avg
 
             scope = p["per_all"] if isinstance(p.get("per_all"), dict) else {}
             out = [widen_avg(out[0], population(store, str(p.get("group_by")), scope))]
@@ -81,7 +81,7 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
     if name == "change":
         return T.change(_rows_of(results, p.get("of")), str(p.get("key") or "年月"), _period(p.get("base")),
                         _period(p.get("current")), str(p.get("kind") or ""), p.get("outside"), p.get("by"),
-                        bool(p.get("base_avg")))
+                        bool(p.get("base_avg")), p.get("select"))
     if name == "ratio":
         of = p.get("of") if isinstance(p.get("of"), list) else [p.get("of")]
         num_rows = _rows_of(results, of[0])

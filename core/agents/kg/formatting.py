@@ -1,6 +1,6 @@
 """How the KG answers write numbers and months: ``1,200.5`` / ``3`` / ``0.25`` and
 ``2026年3月`` (a list of months as ``2026年1月至2026年3月``). Shared by the answer composer
-(:mod:`answering`) and the rules for named periods (:mod:`refine`)."""
+(:mod:`answering`) and the rules for named periods (:mod:`two_periods`)."""
 
 from __future__ import annotations
 

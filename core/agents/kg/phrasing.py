@@ -43,7 +43,10 @@ def employment(question: str) -> str | None:
 
 
 def intent_text(question: str, filters: dict) -> str:
-    """The question with the grounded values of intent-neutral fields (岗位名称) masked."""
+    """The question with the grounded values of intent-neutral fields (岗位名称) and every quoted
+    phrase (a value written out: “监控存储不足 30 天” names no 设备 question) masked."""
+    question = re.sub(kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"],
+                      lambda m: MASK * len(m.group(0)), question)
     for field in kgrules.words("intent_neutral_value_fields"):
         for v in sorted(filters.get(field) or [], key=len, reverse=True):
             for form in (str(v), str(v).split("_")[0]):
@@ -52,19 +55,45 @@ def intent_text(question: str, filters: dict) -> str:
     return question
 
 
-def responsible_condition(question: str, intent: str, people: list[str], index) -> dict | None:
-    """A condition on the records' person field when a named person "负责/管" them."""
+def _person_field(intent: str) -> tuple[str | None, str]:
+    """(person field of ``intent``'s records, the cue that points at it) from ``person_fields``."""
     spec = kgrules.rules_file("kg_vocabulary")["person_fields"]
-    field = spec["map"].get(intent or "")
-    cue = re.search(spec["cue"], question)
-    if not field or len(people) != 1 or index is None or not cue:
-        return None
-    cands = index.resolve("person", people[0], allow_embedding=False)
-    if not cands:
-        return None
-    key = cands[0].key
-    return {"field": field, "op": "in", "value": 0, "text": f"{people[0]}{cue.group(0)}", "derived": None,
-            "expr": f"{field} in {[key]!r}"}
+    entry = spec["map"].get(intent or "")
+    return (entry["field"], entry["cue"]) if isinstance(entry, dict) else (entry, spec["cue"])
+
+
+def area_head_owns(question: str, intent: str) -> bool:
+    """"青浦片区负责人名下的项目": the 片区 names its head, whose records of ``intent`` are asked."""
+    spec = kgrules.rules_file("kg_vocabulary")["person_fields"]
+    m = re.search(spec["area_head"]["pattern"], question)
+    field, cue_rx = _person_field(intent)
+    return bool(m and field and re.search(cue_rx, question[m.end():]))
+
+
+def responsible_condition(question: str, intent: str, people: list[str], index,
+                          areas: list[str] = ()) -> tuple[dict | None, bool]:
+    """A condition on the records' person field when named people "负责/管/经办" them, or the head of
+    a named 片区 ("青浦片区负责人名下的项目"); the flag says the people came from the areas."""
+    spec = kgrules.rules_file("kg_vocabulary")["person_fields"]
+    field, cue_rx = _person_field(intent)
+    cue = re.search(cue_rx, question) if field else None
+    if not cue or index is None:
+        return None, False
+    keys, via_area = [], False
+    for p in people:
+        cands = index.resolve("person", p, allow_embedding=False)
+        keys += [cands[0].key] if cands else []
+    if not people and areas and re.search(spec["area_head"]["pattern"], question):
+        for a in areas:
+            cands = index.resolve("area", a, allow_embedding=False)
+            head = index.area_by_code.get(cands[0].key, {}).get("片区负责人工号") if cands else None
+            keys += [str(head)] if head else []
+        via_area = bool(keys)
+    if not keys:
+        return None, False
+    who = "、".join(people) if people else "、".join(a + "负责人" for a in areas)
+    return {"field": field, "op": "in", "value": 0, "text": f"{who}{cue.group(0)}", "derived": None,
+            "expr": f"{field} in {keys!r}"}, via_area
 
 
 def group_field(question: str, intent: str) -> str | None:

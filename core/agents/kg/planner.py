@@ -183,7 +183,11 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         q_text = slots.get("question", "")
         asked = []
         for word, col in COLUMN_WORDS.items():
-            if word in q_text and col not in asked:
+            rest = q_text
+            for f in fields:  # "证书类别" is the rows' own column, not the column word 类别
+                if f != col and f != word and word in f:
+                    rest = rest.replace(f, "□")
+            if word in rest and col not in asked:
                 asked.append(col)
         for c in slots.get("concepts") or []:
             if c.get("property") and not c.get("derived") and c.get("label") == "人员" and c["property"] not in asked:
@@ -309,6 +313,7 @@ def _growth_steps(steps: list[dict], growth: dict, agg: dict | None, intent: str
           "group_by": f"{by}+年月" if by else "年月"}
     cp = {"of": first["id"] + 1, "key": "年月", "base": base, "current": current,
           "kind": growth.get("kind") or "对比", "outside": outside, **({"by": by} if by else {}),
+          **({"select": growth["select"]} if by and growth.get("select") else {}),
           **({"base_avg": True} if growth.get("base_avg") else {})}
     return [first, _step(first["id"] + 1, "aggregate", ap, depends=[first["id"]], fields=[],
                          note=f"按年月{_agg_note(op, field)}"),

@@ -526,7 +526,8 @@ def pick(rows: list[dict], field: str, order: str = "asc", top: int | None = 1) 
 
 
 def change(rows: list[dict], key: str, base: str | list[str], current: str | list[str], kind: str = "",
-           outside: list[str] | None = None, by: str | None = None, base_avg: bool = False) -> list[dict]:
+           outside: list[str] | None = None, by: str | None = None, base_avg: bool = False,
+           select: str | None = None) -> list[dict]:
     """Two-period comparison over per-period aggregate rows (``{年月: …, 值: …}``): one row with
     基期值, 本期值, 变化量 = 本期 − 基期 and 变化率 = 变化量 ÷ 基期 × 100 (None when the base is 0 or
     missing). A period without rows has no value (``缺失期``) — it is never read as 0.
@@ -542,6 +543,10 @@ def change(rows: list[dict], key: str, base: str | list[str], current: str | lis
             res = change(rs, key, base, current, kind, outside)[0]
             out.append({by: g, **({"片区名称": rs[0].get("片区名称")} if rs[0].get("片区名称") else {}), **res})
         out.sort(key=lambda r: (r["变化量"] is None, -(r["变化量"] or 0)))
+        if select in (">", "<"):  # "比3月多的项目": only the groups whose change has that sign
+            out = [{**r, "筛选": select} for r in out if r["变化量"] is not None
+                   and (r["变化量"] > 0 if select == ">" else r["变化量"] < 0)][::1 if select == ">" else -1]
+            out = out or [{by: None, "筛选": select, "变化量": None, "无符合": True}]
         return out
     by = {str(r.get(key)): r for r in rows}
     if isinstance(base, list) or isinstance(current, list):  # periods of several months: their totals

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from core.agents.kg.comparison import _followup_kinds, _growth
+from core.agents.kg.comparison import _followup_kinds, _growth, change_select
 from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _having_kinds,
                                      _which_group_most)
 from core.agents.kg.concepts import (CHAT_PATTERNS, CONCEPTS, GENERIC_INTENTS, INTENTS, NUMERIC_FIELDS,
@@ -19,7 +19,7 @@ from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTIC
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
 from core.agents.kg.timeparse import parse_time
 from core.text.numerals import apply_magnitude, cn_to_int
-from core.agents.kg import kgrules, phrasing
+from core.agents.kg import field_conditions, kgrules, phrasing
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
 _SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
@@ -92,12 +92,13 @@ def refers_back(q: str) -> bool:
 
 def extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
-    rules of refine.py (field aliases, two named periods, per-all averages) run on the result."""
-    from core.agents.kg import coverage, refine, twofield
+    rules (field aliases, a pronoun for the last answer's subject, two named periods, per-all
+    averages) run on the result."""
+    from core.agents.kg import compound, coverage, field_aliases, population, two_periods, twofield
 
     q0 = normalize_question((question or "").strip())
-    q1, alias = refine.field_alias(q0)
-    chained = refine.resolve_pronoun(q1, previous)
+    q1, alias = field_aliases.field_alias(q0)
+    chained = compound.resolve_pronoun(q1, previous)
     if chained:  # "他在哪个项目" after "3月加班最多的人是谁": a new question about the person it named
         q1, previous = chained, None
     slots = _extract_slots(q1, index, today, previous)
@@ -123,7 +124,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
         return slots
     intent, agg = slots.get("intent"), slots.get("agg")
     if not slots.get("growth") and not slots.get("ratio") and intent in ("考勤", "工资", "排班", "收费"):
-        two = refine.two_periods(q1, today)
+        two = two_periods.two_periods(q1, today)
         if two:
             from core.agents.kg.timeparse import TimeRange
 
@@ -146,10 +147,13 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             slots["growth"] = {"base": two["base_months"][0], "current": two["current_months"][0], "kind": kind,
                                "base_months": two["base_months"], "current_months": two["current_months"],
                                **({"base_avg": True} if two["base_avg"] else {})}
+            sel = change_select(q1)
+            if sel:  # "4月开票比3月多的项目有哪些": per project, only those that went up
+                slots["growth"].update(by=sel[0], select=sel[1])
             slots["granularity"] = "汇总"
     ratio = slots.get("ratio")
     if ratio and not ratio.get("group_by") and not ratio.get("compare"):
-        two = refine.two_periods(q1, today)
+        two = two_periods.two_periods(q1, today)
         if two and len(two["base_months"]) == 1 and len(two["current_months"]) == 1:
             # "4月出勤率比3月低了多少": each month's ratio and the percentage-point gap
             from core.agents.kg.timeparse import TimeRange
@@ -158,7 +162,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             lo, hi = sorted((b, c))
             slots["time"] = TimeRange(lo, hi, "、".join(two["labels"]), False).to_dict()
             slots["ratio"] = {**ratio, "group_by": "年月", "compare": {"base": b, "current": c}}
-    if refine.per_all(q1, intent or "", slots.get("agg")):
+    if population.per_all(q1, intent or "", slots.get("agg")):
         slots["agg"] = {**slots["agg"], "per_all": True}
     return twofield.apply(slots)  # "开票和收款差了多少", "收款少于开票的项目", "累计开票最高的项目"
 
@@ -182,6 +186,11 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     pos_vals = set(filters.get("岗位名称", []))
     people = [p for p in people if p not in pos_vals]
     conditions = [c.to_dict() for c in parse_conditions(q)]
+    dated, span = field_conditions.date_thresholds(q)
+    if dated:  # "2020年及以后启用": a bound on 启用日期, not the year 2020 as the asked period
+        conditions += dated
+        tr = None if tr is not None and tr.text and tr.text in q[span[0]:span[1]] else tr
+    conditions += field_conditions.existence_conditions(q, NUMERIC_FIELDS, {c["field"] for c in conditions})
     filters, negated = _negated_values(q, filters)
     conditions += negated
     # a position value names no data kind: 采购专员 is a 岗位名称, not 采购 records
@@ -200,9 +209,11 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     granularity = "汇总" if agg else "明细"
     consecutive, tr = _consecutive(q, intent, tr)
     _grouping(q, intent, agg)
-    owned = phrasing.responsible_condition(q, intent, people, index)
+    owned, via_area = phrasing.responsible_condition(q, intent, people, index, areas)
     if owned:  # "华国栋负责多少台设备": the records whose person field is the named person
         conditions.append(owned)
+        # the named person (or the 片区 naming its head) is consumed by the condition
+        people, areas = ([], areas) if not via_area else (people, [])
     _state_conditions(q, intent, agg, conditions, consecutive)
     agg, granularity = _ranking(q, intent, agg, granularity, tr, projects)
     # "王志强负责的项目3月开票多少": the person names the projects (those they manage), not the rows
@@ -349,7 +360,8 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
     if projects and not people and intent in ("人员", "项目", "") and any(w in q for w in PROJECT_ATTRS) \
             and not re.search(r"员工|人员|名单|哪些人|多少人", q):
         intent = "项目"  # "科创大厦的甲方是谁", "人民医院的客户满意度"
-    if areas and not projects and re.search(r"负责|谁管|主管|管理者|经理", q) and intent in ("人员", "项目", ""):
+    if areas and not projects and re.search(r"负责|谁管|主管|管理者|经理", q) and intent in ("人员", "项目", "") \
+            and not phrasing.area_head_owns(q, intent):
         intent = "片区"
     without = None
     m_without = re.search(r"(?:哪些|哪个|什么)[^，。？?]{0,6}项目(?:还|目前|至今)?(?:没有|没|无|未)", q)
@@ -358,7 +370,7 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
     children_of = False
     if intent == "从属" and areas and not projects:
         intent = "项目"  # "青浦片区包含哪些项目": the area's projects, not a parent project's children
-    if intent == "从属" and re.search(r"上级|父项目|母项目|属于哪个项目|隶属", q):
+    if intent == "从属" and re.search(r"上级|父项目|母项目|属于哪个项目|隶属", q) and not kgrules.cue("parent_is").search(q):
         intent = "从属上级"
     elif intent == "从属" and projects and [i for i in specific if i != "从属"]:
         # "文体中心的子项目3月一共开票多少": the data intent over the parent's children
@@ -509,11 +521,8 @@ def _grouping(q: str, intent: str, agg: dict | None) -> None:
 def _anchor_conditions(q: str, intent: str, people: list[str], conditions: list[dict], index) -> list[str]:
     """Conditions a named anchor implies (appended): a person who 负责 projects is their 项目负责人;
     "目前仍在服务" keeps open service periods. Returns the people still to ground."""
-    if intent == "项目" and people and re.search(r"负责", q):
-        conditions.append({"field": "项目负责人工号", "op": "in", "value": 0, "text": "项目负责人：" + "、".join(people),
-                           "derived": None,
-                           "expr": "项目负责人工号 in " + repr(_person_keys(index, people))})
-        people = []
+    if intent == "项目" and people and any(c["field"] == "项目负责人工号" for c in conditions):
+        people = []  # the person is the projects' 项目负责人 (phrasing.responsible_condition)
     if intent == "服务期" and re.search(r"现在|目前|当前|仍在|正在", q):
         cov_end = index.coverage[1] if index is not None and index.coverage else "9999-99"
         conditions.append({"field": "结束", "op": "==", "value": 0, "text": "目前仍在服务", "derived": None,
@@ -582,11 +591,3 @@ def unknown_person(q: str, mentions: list[dict], index) -> str | None:
     if re.search(r"项目|员工|人员|设备|片区|公司|部门|岗位|合同|季度|年|月", name):
         return None
     return name
-
-
-
-def _person_keys(index, people: list[str]) -> list[str]:
-    keys = []
-    for p in people:
-        keys += [c.key for c in index.resolve("person", p)] if index is not None else []
-    return keys

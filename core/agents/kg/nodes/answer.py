@@ -10,8 +10,9 @@ from core.agents.kg import context as ctx
 from core.agents.kg.answering import compose
 from core.agents.kg.llm_support import AnswerOut, ask
 from core.agents.kg.polish import supported_rewrite
-from core.agents.kg.refine import answer_subjects
+from core.agents.kg.compound import answer_subjects
 from core.agents.kg.state import MAX_HISTORY_ROWS, TURN_RESET, trace
+from core.agents.kg.unapplied import refusal, unapplied
 
 
 def _entities(config) -> list[str]:
@@ -39,6 +40,11 @@ def answer(state: dict, *, config) -> dict:
     rr = state.get("run_report") or {}
     if rr.get("problems") and not rr.get("retry"):
         notes.extend(rr["problems"])
+    skipped = unapplied(slots, steps)
+    if skipped:  # a condition the records cannot carry: say so, never answer without it
+        msg = refusal(skipped)
+        return {"denied": msg, "answer": msg, "provenance": [], "rows": [], "need_confirm": None,
+                "compound_next": False, "trace": trace(state, "answer", unapplied=skipped)}
     text, prov = compose(slots, grounded, steps, masked=state.get("masked_fields") or [], extra_notes=notes)
     client = ctx.llm(config)
     if client is not None and steps and steps[-1].get("rows"):

@@ -10,7 +10,7 @@ from core.agents.kg.features import QuestionFeatures
 from core.agents.kg.llm_support import UnderstandOut, ask
 from core.agents.kg.state import trace
 from core.agents.kg.timeparse import parse_time
-from core.agents.kg.refine import split_who_then_followup
+from core.agents.kg.compound import split_who_then_followup
 from core.agents.kg.understanding import extract_slots, is_chat
 
 
