@@ -9,6 +9,7 @@ import time
 
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.answer_extraction import MAX_USED, extract_answer
+from core.agents.rag.calc import rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.ruledata import synonyms, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
@@ -104,6 +105,9 @@ def generate(state: dict, *, config) -> dict:
                 draft, claims = "", []
         claims, used, slot_filled = fill_asked_slot(question, claims, used, state.get("relevant_pool") or [])
         out["used_documents"] = used
+        computed = rate_claim(question, claims, used)  # 6000元的2级能效洗衣机 → 6000元×15%＝900元
+        if computed is not None:
+            claims = [computed] + claims
         if claims:
             draft = render_claims(sorted(claims, key=lambda c: (c["n"], c["pos"])), used)
     out.update(draft=draft, claims=[{k: c[k] for k in ("text", "cites")} for c in claims])
