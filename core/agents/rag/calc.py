@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 from core.agents.rag.amounts import amount_fits, question_amounts
-from core.agents.rag.ruledata import rules_file
+from core.agents.rag.ruledata import rules_file, words
 from core.agents.rag.slots import slot_kind
-from core.agents.rag.textutil import display, norm, split_sentences
+from core.agents.rag.textutil import display, is_table_row, key_terms, norm, split_sentences
 
 LEAD = "按所引规定计算："
+SUM_LEAD = "按所引表格合计："
 
 
 def _rules() -> dict:
@@ -110,9 +111,48 @@ def _formula(amount: float, rates: list[float], cap: float | None) -> str:
     return text + "。"
 
 
+def sum_claim(question: str, claims: list[dict], used: list[dict]) -> dict | None:
+    """"不予公开的加起来有几件": the total column of the table rows numbered under the asked
+    item (（三）不予公开 1.… 8.…) summed, with the rows' citation; None when no such rows."""
+    if slot_kind(question)[0] not in ("数量", "数值") or not _rx("sum_asked").search(question) or not claims:
+        return None
+    doc_id = used[claims[0]["n"] - 1]["doc_id"]
+    title = norm(used[claims[0]["n"] - 1].get("title") or "")
+    # the item asked (不予): not what the report's title is about (政府信息公开), nor a generic word (申请)
+    terms = [t for t in key_terms(question) if len(t) >= 2 and t not in title and t not in words("generic_terms")]
+    for n, d in enumerate(used, 1):
+        if d["doc_id"] != doc_id:
+            continue
+        groups: dict[str, list[float]] = {}
+        for line in (d.get("body") or d.get("text") or "").split("\n"):
+            m = _rx("numbered_row").match(norm(line)) if is_table_row(line) else None
+            if m and any(t in m.group(1) for t in terms):
+                groups.setdefault(m.group(1), []).append(float(m.group(2)))
+        # the item the question names best (不予公开), then the one with most sub-items
+        label = max(groups, key=lambda k: (sum(len(t) for t in terms if t in k), len(groups[k])), default="")
+        rows = groups.get(label, [])
+        if len(rows) >= 2:
+            unit = _rx("count_unit_asked").search(question)
+            return {"text": f"{SUM_LEAD}{display(label)}各项{'+'.join(_fmt(v) for v in rows)}＝{_fmt(sum(rows))}"
+                            f"{unit.group(1) if unit else ''}。", "cites": [n], "source": "", "n": n, "pos": -1}
+    return None
+
+
+def _verify_sum(claim: str, src: str) -> tuple[bool, str]:
+    m = _rx("sum_formula").search(norm(claim))
+    if not m:
+        return False, "合计式无法核对"
+    parts = [float(x) for x in m.group(1).split("+")]
+    if abs(sum(parts) - float(m.group(2))) > 0.01:
+        return False, "合计结果有误"
+    return True, "合计已核对"
+
+
 def verify_calculation(claim: str, source_text: str) -> tuple[bool, str] | None:
     """A computed line is supported when its rates and cap are in the cited text and its
     arithmetic holds; None for any other claim."""
+    if norm(claim).startswith(norm(SUM_LEAD)):
+        return _verify_sum(claim, norm(source_text))
     if not norm(claim).startswith(norm(LEAD)):
         return None
     m = _rx("formula").search(norm(claim))

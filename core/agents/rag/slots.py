@@ -238,7 +238,10 @@ def _doc_fills(ask: dict, d: dict, explain: list | None) -> list[str] | None:
     """``[]`` when a sentence of ``d`` fills the slot for what is asked, else None."""
     s_terms = _own_slot_terms(ask, d)
     period_words = words("period_words")
-    for shown, head in _sentences_with_heads(d):
+    sents = list(_sentences_with_heads(d))
+    if ask["verb"]:  # "补贴申报时间：…" before a sentence that only mentions 申请人
+        sents.sort(key=lambda sh: not _labels_event(sh[0], ask["verb"]))
+    for shown, head in sents:
         fit = amount_fits(ask["amounts"], shown) if ask["amounts"] else None
         if not _sentence_fits(ask, d, shown, head):
             continue
@@ -260,6 +263,12 @@ def _doc_fills(ask: dict, d: dict, explain: list | None) -> list[str] | None:
         if explain is not None:
             explain.append({"miss": shown[:50], "terms": s_terms, "cov": round(cov, 2)})
     return None
+
+
+def _labels_event(sentence: str, verb: str) -> bool:
+    """Is the sentence a time line named after the asked event (补贴申报时间：… for 申请)?"""
+    m = pattern("time_label").match(norm(sentence))
+    return bool(m) and any(term_in(x, m.group(1)) for x in (verb, *synonyms().get(verb, ())))
 
 
 def _filled(explain: list | None, d: dict, sentence: str, terms: list[str], hit: list[str]) -> list[str]:
