@@ -118,3 +118,28 @@ def test_a_subject_the_evidence_never_mentions_is_a_gap(question, file_name, mis
 
 def test_the_subject_the_evidence_does_mention_is_no_gap():
     assert uncovered_nouns("860号文关于个人所得税纳税信用有什么要求？", chunks(TAX_CREDIT)) == []
+
+
+HUAIAN = "淮安市人民政府2024年政府信息公开工作年度报告.pdf"
+
+
+def test_a_total_of_numbered_items_is_their_table_rows_summed():
+    from core.agents.rag.calc import sum_claim
+
+    used, claims = claim_of(HUAIAN, "不予公开")
+    total = sum_claim("淮安市2024年不予公开的申请总共有多少件？", claims, used)
+    assert "2+31+5+6+8+12+9+105＝178件" in total["text"]
+    cited = used[total["cites"][0] - 1]
+    assert verify_calculation(total["text"], cited["body"]) == (True, "合计已核对")
+    # a total of the report's own subject (申请) is not a sum of some item's sub-rows
+    assert sum_claim("淮安市2024年一共收到多少件政府信息公开申请？", claims, used) is None
+
+
+def test_other_wordings_of_known_slots_are_data_rows():
+    from core.agents.rag.answer_extraction import answer_shape
+    from core.agents.rag.ruledata import meta_questions
+    from core.agents.rag.slots import slot_kind
+
+    assert slot_kind("济南以旧换新中谁管家电的质量监管？")[0] == "部门"  # not 金额 for 价格
+    assert meta_questions()["doc_number"].search("山东家电以旧换新方案的发文字号是什么？")
+    assert answer_shape("1月份汽车补贴的审核分哪几个阶段？").search("审核分为系统初审、第三方机构复审")
