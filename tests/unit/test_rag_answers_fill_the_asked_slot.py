@@ -143,3 +143,24 @@ def test_other_wordings_of_known_slots_are_data_rows():
     assert slot_kind("济南以旧换新中谁管家电的质量监管？")[0] == "部门"  # not 金额 for 价格
     assert meta_questions()["doc_number"].search("山东家电以旧换新方案的发文字号是什么？")
     assert answer_shape("1月份汽车补贴的审核分哪几个阶段？").search("审核分为系统初审、第三方机构复审")
+
+
+def test_the_rates_that_apply_to_the_asked_grade_are_summed():
+    from core.agents.rag.calc import total_rate_claim
+
+    used, claims = claim_of(JINAN_APPLIANCES, "按最终销售价格的15%给予补贴")
+    assert "15%+5%＝20%" in total_rate_claim("济南一级能效的冰箱一共补贴售价的几成比例？", claims, used)["text"]
+    assert total_rate_claim("济南2级能效的冰箱补贴比例是多少？", claims, used) is None  # one rate: quoted, not summed
+    assert slot_gaps("济南买1级能效的家电合计按售价的多大比例补贴？", chunks(JINAN_APPLIANCES), max_docs=50) == []
+
+
+def test_the_department_an_article_is_headed_by_answers_who_oversees():
+    # "谁管换新家电…": 管换 is the word cutter's guess, no predicate the sentence must repeat
+    article = [c for c in chunks(JINAN_APPLIANCES) if "市市场监管局" in (c["heading"] or "")]
+    assert article and slot_gaps("济南以旧换新活动中谁管换新家电的质量监管？", article) == []
+
+
+def test_a_particle_glued_to_a_department_is_no_place_name():
+    from core.agents.rag.textutil import entities
+
+    assert entities("济南家电以旧换新里市财政局管什么？") == []  # not 里市

@@ -98,6 +98,21 @@ def rate_claim(question: str, claims: list[dict], used: list[dict]) -> dict | No
     return None
 
 
+def total_rate_claim(question: str, claims: list[dict], used: list[dict]) -> dict | None:
+    """"1级能效的家电总共按百分之几补贴": the rates that apply to the asked grade summed
+    (15%+5%＝20%), cited; None unless more than one applies."""
+    if slot_kind(question)[0] != "比例" or asked_grade(question) is None or not claims:
+        return None
+    doc_id = used[claims[0]["n"] - 1]["doc_id"]
+    for n, d in enumerate(used, 1):
+        for s in (_rule_sentences(d) if d["doc_id"] == doc_id else []):
+            rates = applicable_rates(s, asked_grade(question)) if _rx("rate_sentence").search(s) else None
+            if rates and len(rates) >= 2:
+                expr = "+".join(f"{_fmt(r)}%" for r in rates)
+                return {"text": f"{LEAD}{expr}＝{_fmt(sum(rates))}%。", "cites": [n], "source": s, "n": n, "pos": -1}
+    return None
+
+
 def _formula(amount: float, rates: list[float], cap: float | None) -> str:
     rate = sum(rates)
     expr = "+".join(f"{_fmt(r)}%" for r in rates)
@@ -156,6 +171,13 @@ def verify_calculation(claim: str, source_text: str) -> tuple[bool, str] | None:
     if not norm(claim).startswith(norm(LEAD)):
         return None
     m = _rx("formula").search(norm(claim))
+    r = _rx("rate_sum").search(norm(claim))
+    if not m and r:
+        rates = [float(x) for x in re.findall(r"(\d+(?:\.\d+)?)%", r.group(1))]
+        if any(not re.search(r"(?<![\d.])" + re.escape(_fmt(x)) + r"\s*%", norm(source_text)) for x in rates):
+            return False, "计算所用比例未出现在所引片段中"
+        ok = abs(sum(rates) - float(r.group(2))) <= 0.01
+        return (True, "计算已核对") if ok else (False, "计算结果有误")
     if not m:
         return False, "计算式无法核对"
     amount, result = float(m.group(1)), float(m.group(3))

@@ -9,7 +9,7 @@ import time
 
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.answer_extraction import MAX_USED, extract_answer
-from core.agents.rag.calc import rate_claim, sum_claim
+from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.ruledata import synonyms, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
@@ -106,7 +106,8 @@ def generate(state: dict, *, config) -> dict:
         claims, used, slot_filled = fill_asked_slot(question, claims, used, state.get("relevant_pool") or [])
         out["used_documents"] = used
         # 6000元的2级能效洗衣机 → 6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed
-        computed = rate_claim(question, claims, used) or sum_claim(question, claims, used)
+        computed = rate_claim(question, claims, used) or sum_claim(question, claims, used) \
+            or total_rate_claim(question, claims, used)
         if computed is not None:
             claims = [computed] + claims
         if claims:
