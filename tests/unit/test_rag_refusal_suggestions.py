@@ -43,3 +43,20 @@ def test_refusal_text_names_no_unrelated_agency():
 def test_refusal_text_names_the_related_document_and_its_issuer():
     msg = _refuse("家电以旧换新的补贴怎么发放到银行卡")
     assert "家电以旧换新补贴实施细则" in msg and "济南市商务局" in msg and "淮安" not in msg
+
+
+def test_a_missing_subject_is_named_with_what_was_found_instead():
+    state = {"question": "济南对新能源汽车充电桩有什么补贴？", "documents": DOCS, "trace": [],
+             "uncovered_terms": ["充电桩"], "relevant_pool": [CAR]}
+    msg = fallback(state, config={})["generation"]
+    assert "未涉及：充电桩" in msg
+    assert "检索到的是《济南市2025年下半年汽车消费补贴活动第一轮公告》，其中没有关于“充电桩”的规定" in msg
+    assert "可能相关的文件" not in msg and "济南市商务局" in msg
+
+
+def test_an_unfilled_slot_is_said_as_not_stated_not_as_a_missing_word():
+    state = {"question": "家电补贴资格领到以后多久失效？", "documents": DOCS, "trace": [],
+             "uncovered_terms": ["期限"], "relevant_pool": [APPLIANCE]}
+    msg = fallback(state, config={})["generation"]
+    assert "没有写明所问的期限（多长时间）" in msg and "未涉及：期限" not in msg
+    assert "可能相关的文件：《关于印发《济南市2025年家电以旧换新补贴实施细则》的通知》" in msg

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from core.agents.rag.calc import verify_calculation
 from core.agents.rag.ruledata import weight
 from core.agents.rag.scoring import doc_context
 from core.agents.rag.textutil import (
@@ -72,6 +73,9 @@ def claim_support(claim: str, sources: list[dict]) -> tuple[bool, str]:
     """Is the claim supported by the union of its cited chunks? Char-bigram containment of
     the normalised claim, every number and 文号/《title》 present in the sources."""
     text = " ".join(doc_context(d) for d in sources)
+    computed = verify_calculation(claim, text)  # 按所引规定计算：6000元×15%＝900元 — redo the arithmetic
+    if computed is not None:
+        return computed
     cont = ngram_containment(claim, text, 2)
     if cont < weight("claim_support_min"):
         return False, f"与所引片段重合度低（{cont:.2f}）"

@@ -35,6 +35,8 @@ def slot_predicate(question: str) -> str:
     if not m:
         return ""
     for w in lcut(m.group(1)):
+        if len(w) >= 2 and not real_word(w):
+            return ""  # 谁管换新家电: 管 glued to 换 by the word cutter, no predicate to require
         if len(w) >= 2 and w not in words("predicate_skip") and w not in words("org_words"):
             return w
     return ""
@@ -56,20 +58,32 @@ def amount_owner(question: str) -> str:
 def event_predicate(question: str) -> str:
     """What happens at the date asked for (什么时候**到账** → 到账); "" when the question only asks
     a named period's date (活动时间是什么时候)."""
-    m = re.search(r"(?:什么时候|何时|哪天|几号|哪一天|多少天|几天|几日|多久|多长时间|几个月)(?:内|之内|以内|前|之前|以前|开始|起)?"
-                  r"([\u4e00-\u9fff]{2,6})", question or "")
+    m = pattern("event_after_time").search(question or "")
     if not m:
-        return ""
+        return _event_before_deadline(question or "")
     asks, skip = pattern("asks"), words("event_skip")
-    for w in lcut(m.group(1)):
+    tail = m.group(1)
+    modal = vocab_entry("glue_chars")["event_modal_heads"]  # 多长时间内**要**用掉 → 用掉
+    if len(tail.lstrip(modal)) >= 2:
+        tail = tail.lstrip(modal)
+    for w in lcut(tail):
         if asks.search(w):
             return ""  # 从哪天到哪天: a range of the period itself
         if len(w) >= 2 and w not in skip and w not in words("stopwords"):
             return w
-    head = m.group(1)[:2]  # 到账 cut into single characters
-    if asks.search(m.group(1)[:3]):
+    head = tail[:2]  # 到账 cut into single characters
+    if asks.search(tail[:3]):
         return ""
     return head if head not in skip and head[0] not in vocab_entry("glue_chars")["event_head_skip"] else ""
+
+
+def _event_before_deadline(question: str) -> str:
+    """申报截止到哪天 → 申报: the event whose deadline is asked, written before 截止."""
+    m = pattern("event_before_deadline").search(question)
+    if not m:
+        return ""
+    ws = [w for w in lcut(m.group(1)) if w in words("deadline_events")]  # 申报, not the subject (消费券)
+    return ws[-1] if ws else ""
 
 
 def heading_org(d: dict) -> str:
@@ -169,15 +183,17 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     if not _gate(q, kind, shape, support):
         return []
     if kind == "数量":  # 多少张 is answered by "1张", not by "14批次" (几台 by "3件")
-        unit = re.search(r"(?:(?<!哪)几|多少)\s*(批次|[\u4e00-\u9fff])", q).group(1)
+        unit = pattern("count_unit").search(q).group(1)
         shape = re.compile(r"\d+\s*" + unit_pattern(unit) + r"|[:：]\s*\d+")
     ask = {"q": q, "kind": kind, "shape": shape, "terms": _terms_without_slot(kind, q, terms),
            "verb": _slot_verb(kind, q), "amounts": question_amounts(q),
-           "total": bool(re.search(r"一共|总共|共计|合计|总计|总数|累计", q))}
+           "total": bool(pattern("total_asked").search(q))}
     # terms that only state the amount or count the question gives (30万元, 一辆): a tier
     # sentence that covers the amount answers them
     counted = re.search(r"(?:(?<!哪)几|多少)\s*(?:批次|[\u4e00-\u9fff])([\u4e00-\u9fff]{2,10})", q) if kind == "数量" else None
     ask["counted"] = [t for t in ask["terms"] if counted and t in counted.group(1)]  # 多少篇**政策解读**
+    # "一共有几次领取机会" is answered by "有3次领取机会": the count of exactly the asked thing
+    ask["count_of"] = re.compile(r"\d+\s*" + unit_pattern(unit) + re.escape(counted.group(1)[:2])) if counted else None
     ask["amount_terms"] = {t for t in ask["terms"]
                            if re.fullmatch(r"[\d.]+(万元|万|元)?|[一二两三四五六七八九十\d]+[辆台件个张次份套]", t)}
     for d in support:
@@ -209,7 +225,9 @@ def _sentence_fits(ask: dict, d: dict, shown: str, head: str) -> bool:
     head_org = kind == "部门" and bool(heading_org(d))  # 第十三条 市发展改革委: 负责加强统筹协调
     if not (shape.search(body) or shape.search(norm(body)) or (row and re.search(r"\d", body)) or head_org):
         return False  # (a table row's unit sits in its header: 本年收费金额（单位：万元）: 7730.28)
-    if ask["total"] and not pattern("total_said").search(shown) and not pattern("total_said").search(head):
+    if ask["total"] and not pattern("total_said").search(shown) and not pattern("total_said").search(head) \
+            and not (ask.get("count_of") and ask["count_of"].search(norm(shown))) \
+            and not (kind == "比例" and len(shape.findall(norm(shown))) >= 2):  # 15%…额外再给予5%: summed (calc.py)
         return False  # a total is asked: a per-person figure does not answer it
     if kind in ("部门", "银行") and not _names_org(shown, ask["q"], shape) and not head_org:
         return False  # "保险公司应依法经营" names no company; "消费者提交的银行卡" no bank
@@ -223,7 +241,10 @@ def _doc_fills(ask: dict, d: dict, explain: list | None) -> list[str] | None:
     """``[]`` when a sentence of ``d`` fills the slot for what is asked, else None."""
     s_terms = _own_slot_terms(ask, d)
     period_words = words("period_words")
-    for shown, head in _sentences_with_heads(d):
+    sents = list(_sentences_with_heads(d))
+    if ask["verb"]:  # "补贴申报时间：…" before a sentence that only mentions 申请人
+        sents.sort(key=lambda sh: not _labels_event(sh[0], ask["verb"]))
+    for shown, head in sents:
         fit = amount_fits(ask["amounts"], shown) if ask["amounts"] else None
         if not _sentence_fits(ask, d, shown, head):
             continue
@@ -245,6 +266,12 @@ def _doc_fills(ask: dict, d: dict, explain: list | None) -> list[str] | None:
         if explain is not None:
             explain.append({"miss": shown[:50], "terms": s_terms, "cov": round(cov, 2)})
     return None
+
+
+def _labels_event(sentence: str, verb: str) -> bool:
+    """Is the sentence a time line named after the asked event (补贴申报时间：… for 申请)?"""
+    m = pattern("time_label").match(norm(sentence))
+    return bool(m) and any(term_in(x, m.group(1)) for x in (verb, *synonyms().get(verb, ())))
 
 
 def _filled(explain: list | None, d: dict, sentence: str, terms: list[str], hit: list[str]) -> list[str]:

@@ -201,9 +201,12 @@ def _jieba():
     if not _JIEBA_READY:
         jieba.setLogLevel(logging.WARNING)
         jieba.initialize()
-        domain = vocab_entry("domain_words")  # programme names jieba would cut apart (泉城购 → 泉城 / 购)
-        for w in domain["words"]:
-            jieba.add_word(w, freq=domain["freq"], tag=domain["tag"])
+        # programme names jieba would cut apart (泉城购 → 泉城 / 购); subject nouns it cuts or
+        # tags a verb (充电桩 → 充电 / 桩): an asked subject must then be found in the evidence
+        for key in ("domain_words", "subject_nouns"):
+            entry = vocab_entry(key)
+            for w in entry["words"]:
+                jieba.add_word(w, freq=entry["freq"], tag=entry["tag"])
         _JIEBA_READY = True
     return jieba
 

@@ -1,12 +1,42 @@
-"""Refusal below the evidence threshold: "暂未查到…" plus which department or documents may
-help. No generation."""
+"""Refusal below the evidence threshold: "暂未查到…", what the evidence lacks, and which
+department or documents may help. No generation.
+
+What a refusal says is what happened: a subject no evidence mentions (充电桩) is named with the
+documents that were found instead ("检索到的是《…》，其中没有关于“充电桩”的规定"); an asked slot
+no sentence fills is said as such ("没有写明所问的期限"), not as a word the documents lack."""
 
 from __future__ import annotations
 
 import time
 
 from core.agents.rag.gaps import related_documents, top_authorities
+from core.agents.rag.ruledata import slot_kinds, vocab_entry
 from core.agents.rag.runtime import add_trace, doc_title
+
+
+def _titles(docs: list[dict], limit: int = 3) -> list[str]:
+    seen: dict[str, str] = {}
+    for d in docs:
+        key = d.get("doc_id") or doc_title(d)
+        if key not in seen and len(seen) < limit:
+            seen[key] = f"《{doc_title(d)}》" + (f"（{d['doc_number']}）" if d.get("doc_number") else "")
+    return list(seen.values())
+
+
+def _gap_lines(state: dict) -> tuple[list[str], bool]:
+    """(lines about what the evidence lacks, whether a subject of the question is missing)."""
+    shown = [t for t in state.get("uncovered_terms") or [] if t not in (state.get("guessed_terms") or [])]
+    slot_names = {name for name, _, _ in slot_kinds()}
+    subjects = [t for t in shown if t not in slot_names]
+    if subjects:  # only real words (not 价算 / 天前, guesses of the word cutter)
+        lines = [f"已检索的文件中未涉及：{'、'.join(subjects[:4])}。"]
+        found = _titles(state.get("relevant_pool") or [], 2)
+        if found:
+            lines.append(f"检索到的是{'、'.join(found)}，其中没有关于“{subjects[0]}”的规定。")
+        return lines, bool(found)
+    labels = vocab_entry("slot_gap_labels")["map"]
+    slots = [labels.get(t, t) for t in shown if t in slot_names]
+    return ([f"已检索的文件中没有写明所问的{'、'.join(slots[:2])}。"] if slots else []), False
 
 
 def fallback(state: dict, *, config) -> dict:
@@ -16,14 +46,12 @@ def fallback(state: dict, *, config) -> dict:
     # only documents (and their issuers) plausibly about the asked topic, or none at all
     near = related_documents(resolved, state.get("documents") or [])
     msg = f"暂未查到与“{q}”直接相关的政策规定，为避免误导，不作推测性回答。"
-    shown = [t for t in state.get("uncovered_terms") or [] if t not in (state.get("guessed_terms") or [])]
-    if shown:  # only real words (not 价算 / 天前, guesses of the word cutter)
-        msg += f"\n已检索的文件中未涉及：{'、'.join(shown[:4])}。"
-    if near:
-        titles = "、".join(f"《{doc_title(d)}》" + (f"（{d['doc_number']}）" if d.get("doc_number") else "")
-                          for d in near[:3])
-        msg += f"\n可能相关的文件：{titles}，可查阅原文确认。"
-    depts = top_authorities(near)
+    lines, said_found = _gap_lines(state)
+    for line in lines:
+        msg += "\n" + line
+    if near and not said_found:
+        msg += f"\n可能相关的文件：{'、'.join(_titles(near))}，可查阅原文确认。"
+    depts = top_authorities(near or (state.get("relevant_pool") or [] if said_found else []))
     if depts:
         msg += f"\n建议咨询：{'、'.join(depts)}，或拨打 12345 政务服务便民热线。"
     else:

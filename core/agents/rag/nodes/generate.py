@@ -9,10 +9,12 @@ import time
 
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.answer_extraction import MAX_USED, extract_answer
+from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.ruledata import synonyms, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import part_pool
+from core.agents.rag.slot_check import fill_asked_slot
 from core.agents.rag.textutil import key_terms, norm, specific_terms, term_in, yesno_predicates
 from core.llm.client import READ_ONLY_SAFETY
 from core.security.injection import DATA_INSTRUCTION, data_block
@@ -82,6 +84,7 @@ def generate(state: dict, *, config) -> dict:
     if question.strip() != user_q.strip():
         # a resolved follow-up ("那第二轮呢" → the previous question about 第二轮): its terms count
         focus_terms += [t for t in key_terms(question) if t not in focus_terms and not any(t in f for f in focus_terms)]
+    slot_filled = True
     parts = [p for p in state.get("parts") or [] if p]
     open_parts = set(state.get("unanswered_parts") or [])
     answered = [p for p in parts if p not in open_parts]
@@ -100,9 +103,18 @@ def generate(state: dict, *, config) -> dict:
             draft, claims = extract_answer(question, wording + focus_terms, used)
             if not any(_says(p, c["text"]) for p in preds for c in claims):
                 draft, claims = "", []
+        claims, used, slot_filled = fill_asked_slot(question, claims, used, state.get("relevant_pool") or [])
+        out["used_documents"] = used
+        # 6000元的2级能效洗衣机 → 6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed
+        computed = rate_claim(question, claims, used) or sum_claim(question, claims, used) \
+            or total_rate_claim(question, claims, used)
+        if computed is not None:
+            claims = [computed] + claims
+        if claims:
+            draft = render_claims(sorted(claims, key=lambda c: (c["n"], c["pos"])), used)
     out.update(draft=draft, claims=[{k: c[k] for k in ("text", "cites")} for c in claims])
     out["trace"] = add_trace(state, "generate", t0, by="rules", used=[d["chunk_id"] for d in used],
-                             sentences=len(claims))
+                             sentences=len(claims), slot_filled=slot_filled)
     return out
 
 

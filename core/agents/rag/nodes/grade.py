@@ -48,15 +48,8 @@ def grade(state: dict, *, config) -> dict:
     question = state.get("resolved_question") or state.get("question") or ""
     docs = (state.get("documents") or [])[:MAX_GRADE]
     out: dict = {}
-    graded_all = []
     parts = [p for p in state.get("parts") or [] if p]
-    for d in docs:
-        g = score_chunk(question, d)
-        for p in parts:  # a compound question: a chunk that answers one part is relevant
-            gp = score_chunk(p, d)
-            if gp["score"] > g["score"]:
-                g = gp
-        graded_all.append({**d, "grade": {**g, "by": "rules"}})
+    graded_all = _rules_grades(question, docs, parts)
     llm = usable_llm(state, rt)
     llm_info = {}
     if llm is not None and docs:
@@ -85,31 +78,11 @@ def grade(state: dict, *, config) -> dict:
                 missing.append(t)
     missing = llm_info.get("llm_missing") or missing
     pool = merge_pool(state.get("relevant_pool") or [], relevant)
-    # what the evidence leaves open: a salient noun no relevant chunk mentions (税率 in a notice
-    # about 纳税信用), or the asked-for slot (金额/日期/部门 …) no sentence fills for what is
-    # asked — reflect, and refuse at the end. A compound question is judged part by part:
-    # the parts left open are refused on their own (partial refusal).
-    unanswered: list[str] = []
-    part_info = []
     # titles of documents retrieved this round but not in the evidence (the 购新补贴 notice
     # rejected as another province's): a question term only they carry is not covered
     in_pool = {d["doc_id"] for d in pool}
     titles = list(dict.fromkeys(d.get("title") or "" for d in graded_all if d["doc_id"] not in in_pool and d.get("title")))
-    if parts and pool:
-        gaps_by_part = []
-        for p in parts:
-            own = part_pool(p, pool)
-            gaps_by_part.append(question_gaps(p, own, titles) if own else [slot_kind(p)[0] or "相关规定"])
-        part_info = [{"part": p, "gaps": g} for p, g in zip(parts, gaps_by_part)]
-        if all(gaps_by_part):
-            uncovered = list(dict.fromkeys(t for g in gaps_by_part for t in g))
-        else:
-            uncovered = []
-            unanswered = [p for p, g in zip(parts, gaps_by_part) if g]
-    elif parts:
-        uncovered = []
-    else:
-        uncovered = question_gaps(question, pool, titles) if pool else []
+    uncovered, unanswered, part_info = _evidence_gaps(question, parts, pool, titles)
     for t in uncovered:
         if t not in missing:
             missing.insert(0, t)
@@ -126,3 +99,36 @@ def grade(state: dict, *, config) -> dict:
                                       "by": d["grade"]["by"]} for d in graded_all], **llm_info)
     return out
 
+
+def _rules_grades(question: str, docs: list[dict], parts: list[str]) -> list[dict]:
+    """Each chunk graded by the rules; for a compound question by its best-answered part."""
+    out = []
+    for d in docs:
+        g = score_chunk(question, d)
+        for p in parts:  # a compound question: a chunk that answers one part is relevant
+            gp = score_chunk(p, d)
+            if gp["score"] > g["score"]:
+                g = gp
+        out.append({**d, "grade": {**g, "by": "rules"}})
+    return out
+
+
+def _evidence_gaps(question: str, parts: list[str], pool: list[dict],
+                   titles: list[str]) -> tuple[list[str], list[str], list[dict]]:
+    """(what the evidence leaves open, the parts of a compound question left open, per-part
+    detail). Open: a salient noun no relevant chunk mentions (税率 in a notice about 纳税信用),
+    or the asked-for slot (金额/日期/部门 …) no sentence fills for what is asked — reflect, and
+    refuse at the end. A compound question is judged part by part: the parts left open are
+    refused on their own (partial refusal)."""
+    if not parts:
+        return (question_gaps(question, pool, titles) if pool else []), [], []
+    if not pool:
+        return [], [], []
+    gaps_by_part = []
+    for p in parts:
+        own = part_pool(p, pool)
+        gaps_by_part.append(question_gaps(p, own, titles) if own else [slot_kind(p)[0] or "相关规定"])
+    part_info = [{"part": p, "gaps": g} for p, g in zip(parts, gaps_by_part)]
+    if all(gaps_by_part):
+        return list(dict.fromkeys(t for g in gaps_by_part for t in g)), [], part_info
+    return [], [p for p, g in zip(parts, gaps_by_part) if g], part_info

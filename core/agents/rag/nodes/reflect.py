@@ -7,6 +7,7 @@ import re
 import time
 from collections import defaultdict
 
+from core.agents.rag.ruledata import weight
 from core.agents.rag.textutil import expand_terms
 from core.agents.rag.runtime import add_trace, doc_title
 
@@ -22,7 +23,7 @@ def reflect(state: dict, *, config) -> dict:
     pool_docs = {d["doc_id"] for d in state.get("relevant_pool") or []}
     exclude_ids = [doc_id for doc_id, ds in by_doc.items()
                    if doc_id not in pool_docs and len(ds) >= 2
-                   and all(x.get("grade", {}).get("score", 0) < 0.25 for x in ds)]
+                   and all(x.get("grade", {}).get("score", 0) < weight("reflect_exclude_document_below") for x in ds)]
     exclude_ids = exclude_ids[:3]
     excluded = list(dict.fromkeys((state.get("excluded_doc_ids") or []) + exclude_ids))
     prior = state.get("reflection_feedback") or ""
