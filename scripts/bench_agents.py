@@ -216,14 +216,31 @@ def dashboard(home: str, timeout: float = 180) -> dict:
                         break
             except OSError:
                 time.sleep(0.2)
-        return {"first_page_s": round(first, 2) if first else None, "server_rss_mb": _proc_rss_mb(proc.pid),
-                "error": None if first else "no page within the timeout"}
+        out = {"first_page_s": round(first, 2) if first else None, "server_rss_mb": _proc_rss_mb(proc.pid),
+               "error": None if first else "no page within the timeout"}
     finally:
         proc.terminate()
         try:
             proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
             proc.kill()
+    run = subprocess.run([sys.executable, __file__, "--home", home, "--first-run"], capture_output=True, text=True,
+                         timeout=600, cwd=REPO)
+    lines = run.stdout.strip().splitlines()
+    out["first_script_run"] = json.loads(lines[-1]) if run.returncode == 0 and lines else {"error": f"rc {run.returncode}"}
+    return out
+
+
+def first_script_run(home: str) -> dict:
+    """In THIS process: the first run of app.py as streamlit's AppTest runs it (what a new
+    browser session waits for after the page shell: imports, settings, the login page)."""
+    use_workspace(home)
+    from streamlit.testing.v1 import AppTest
+
+    t = time.perf_counter()
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=180).run()
+    return {"first_run_s": round(time.perf_counter() - t, 2), "exception": bool(at.exception),
+            "title": [x.value for x in at.title][:1], "rss_mb": round(rss_mb(), 1)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,8 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=8)
     ap.add_argument("--serve-rss", type=int, default=0, help="only: N questions in this process, then its RSS")
     ap.add_argument("--dashboard", action="store_true", help="only: streamlit time to first page")
+    ap.add_argument("--first-run", action="store_true", help="only: app.py's first script run (AppTest)")
     args = ap.parse_args(argv)
-    if args.serve_rss:
+    if args.first_run:
+        out = first_script_run(args.home)
+    elif args.serve_rss:
         out = serve_rss(args.home, args.serve_rss)
     elif args.dashboard:
         out = dashboard(args.home)

@@ -37,9 +37,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
-from bench_retrieval import ART_NAME_RE, CACHE, build_laws_corpus, law_key, load_index  # noqa: E402
+from bench_retrieval import ART_NAME_RE, CACHE, build_laws_corpus, gold_fn, law_key, load_index  # noqa: E402
 
-from core.documents.models import Chunk, DocMeta  # noqa: E402
+from core.documents.models import Chunk  # noqa: E402
 
 
 def pct(values: list[float], p: float) -> float:
@@ -48,24 +48,6 @@ def pct(values: list[float], p: float) -> float:
     if not s:
         return 0.0
     return float(s[min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))])
-
-
-def gold_fn(chunks: list[Chunk], metas: list[DocMeta]):
-    """question record -> the chunk ids of its gold articles present in ``chunks``."""
-    from core.text.numerals import cn_to_int
-
-    key_of = {m.doc_id: law_key(m.title) for m in metas}
-    where = {(key_of[c.doc_id], cn_to_int(c.heading[1:-1])): c.chunk_id for c in chunks}
-
-    def gold(q: dict) -> set[str]:
-        out = set()
-        for g in q["gold_articles"]:
-            m = ART_NAME_RE.match(g["name"])
-            cid = where.get((law_key(m.group(1)), cn_to_int(m.group(2)[1:-1]))) if m else None
-            if cid:
-                out.add(cid)
-        return out
-    return gold
 
 
 def select_corpus(max_articles: int, n_questions: int, seed: int = 7):
@@ -187,7 +169,6 @@ def bm25_methods(chunks, questions, gold, toks: list[list[str]]) -> dict:
     out["rank_bm25"] = _measure("rank-bm25", questions, gold,
                                 lambda q: top10(np.asarray(ref.get_scores(tokenize(q))), ids))
     out["rank_bm25"]["build_s"] = round(build, 1)
-    del ref
     try:
         import bm25s
     except ImportError as exc:
