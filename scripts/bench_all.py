@@ -204,9 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.section:
         print(json.dumps(section(args.section, scale, args), ensure_ascii=False, default=str))
         return 0
-    if not (Path(args.home) / "app.db").is_file():
-        print(f"[bench_all] {args.home} holds no workspace: create it with `ZHICE_HOME={args.home} "
-              "python -m core.cli demo` (the agent and dashboard parts need it)", file=sys.stderr)
+    if not (Path(args.home) / "app.db").is_file():  # a clean clone: make the demo workspace first
+        print(f"[bench_all] creating the demo workspace in {args.home} …", file=sys.stderr, flush=True)
+        subprocess.run([sys.executable, "-m", "core.cli", "demo"], cwd=REPO, check=False,
+                       env={**os.environ, "ZHICE_HOME": args.home}, stdout=subprocess.DEVNULL)
     parts = [p for p in (args.only.split(",") if args.only else SECTIONS) if p]
     t0 = time.perf_counter()
     results = {"scale": {"name": scale_name, **scale}, "machine": machine()}
