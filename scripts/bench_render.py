@@ -59,6 +59,8 @@ def machine_section(res: dict) -> list[str]:
             ["commit / date", f"{m.get('commit', '–')} / {m.get('date', '–')}"],
             ["total run time", fmt(res.get("total_s"), 0, " s")]]),
         "The machine is shared with other jobs (see the load average): wall times are upper bounds.", "",
+        *(["Parts kept from an earlier run (`--only` re-ran the others): "
+           + ", ".join(f"{k} ({v})" for k, v in res["earlier"].items()), ""] if res.get("earlier") else []),
     ]
 
 
@@ -107,10 +109,31 @@ def ingest_section(res: dict) -> list[str]:
         ["added", f"{fmt(g.get('documents'))} MSGABench passages → {fmt(g.get('chunks'))} chunks, one `ingest_paths` call"],
         ["ingest wall / CPU", f"{fmt(g.get('ingest_s'), 2)} s / {fmt(g.get('ingest_cpu_s'), 2)} s"],
         ["of which parse / chunk / embed / index", " / ".join(fmt(t.get(k), 2) for k in ("parse_s", "chunk_s", "embed_s", "index_s")) + " s"],
-        ["bare embedding of the same chunks, wall / CPU", f"{fmt(g.get('embedding_s'), 2)} s / {fmt(g.get('embedding_cpu_s'), 2)} s"],
+        ["bare embedding of the same chunks before ingesting (model warming up to these lengths), wall",
+         f"{fmt(g.get('embedding_before_s'), 2)} s"],
+        ["bare embedding of the same chunks after ingesting, wall / CPU", f"{fmt(g.get('embedding_s'), 2)} s / {fmt(g.get('embedding_cpu_s'), 2)} s"],
         ["overhead over bare embedding (wall, CPU)", f"{fmt(g.get('overhead_over_embedding'), 3)}, {fmt(g.get('overhead_over_embedding_cpu'), 3)}"],
     ])
+    out += ["The headline `ingest_overhead_over_embedding` is the CPU figure: this process's CPU seconds (all its "
+            "threads) for ingesting vs for embedding the same chunks. On 2 cores shared with other jobs the wall "
+            "times mostly measure the neighbours (the same bare embedding took 2× as long wall-clock in one run as "
+            "in the next with equal CPU seconds).", ""]
     return out
+
+
+def documents_section(res: dict) -> list[str]:
+    d = res.get("documents")
+    out = ["## Parsing and chunking throughput", ""]
+    if not_run(d):
+        return out + [f"Not run: {not_run(d)}", ""]
+    p, law = d.get("policies", {}), d.get("laws", {})
+    return out + table(["material", "files", "size", "seconds", "throughput", "chunks"], [
+        ["shared policy PDFs / DOCX: parse (OCR included, cached per page) + metadata", p.get("files"),
+         f"{fmt(p.get('pages'))} pages ({fmt(p.get('ocr_pages'))} OCR)", fmt(p.get("parse_s"), 2),
+         f"{fmt(p.get('pages_per_s'), 1)} pages/s", f"{fmt(p.get('chunks'))} in {fmt((p.get('chunk_s') or 0) * 1000, 0)} ms"],
+        ["all shared laws (Markdown fast path): parse + chunk", law.get("files"),
+         f"{fmt(law.get('articles'))} articles", fmt(law.get("seconds"), 2), f"{fmt(law.get('chunks_per_s'))} chunks/s",
+         fmt(law.get("chunks"))]])
 
 
 def graph_section(res: dict) -> list[str]:
@@ -174,7 +197,7 @@ TARGETS = (
     ("≥ 10× faster than the LangChain ensemble", "langchain_ensemble_p50_over_hybrid", lambda v: v >= 10),
     ("recall@10 not lower than the LangChain ensemble", "hybrid_recall_at_10_minus_langchain", lambda v: v >= 0),
     ("recall@10 not lower than rank-bm25 (no target in the issue; shown)", "hybrid_recall_at_10_minus_rank_bm25", lambda v: v >= 0),
-    ("ingestion overhead over bare embedding ≤ 25 %", "ingest_overhead_over_embedding", lambda v: v <= 0.25),
+    ("ingestion overhead over bare embedding ≤ 25 % (CPU seconds)", "ingest_overhead_over_embedding", lambda v: v <= 0.25),
     ("graph build ≤ 1.5 × openpyxl read (10× sample)", "build_over_openpyxl_read", lambda v: v <= 1.5),
     ("KG rules p50 ≤ 100 ms", "kg_rules_p50_ms", lambda v: v <= 100),
     ("policy rules p50 ≤ 300 ms", "policy_rules_p50_ms", lambda v: v <= 300),
@@ -185,7 +208,8 @@ TARGETS = (
 NOT_MEASURED = (
     "ingestion: 2,081 passages into a 27k-chunk index ≤ 5 min, ≤ 0.5 s per small document at 100k chunks, the whole "
     "laws corpus in < 30 min (`scripts/bench_retrieval.py --stage ingest` measures the first two; see the README)",
-    "ingestion pages/s and chunks/s split by stage (`scripts/bench_documents.py`), embedding-throughput options",
+    "ingestion split with OCR apart from parsing, and embedding-throughput options (length bucketing, threads, "
+    "an ONNX/int8 export) with their recall change",
     "graph build vs a naive one-MERGE-per-row loader, and LadybugDB vs Neo4j",
     "the LLM path's overhead against a local instant Chat Completions server",
     "dashboard time to the first answer (needs a browser session; not driven here)",
@@ -216,6 +240,6 @@ def targets_section(head: dict, scale: dict, results: dict | None = None) -> lis
 def render(results: dict, head: dict) -> str:
     lines = machine_section(results)
     lines += targets_section(head, results.get("scale", {}), results)
-    for part in (retrieval_section, ingest_section, graph_section, agents_section):
+    for part in (retrieval_section, ingest_section, documents_section, graph_section, agents_section):
         lines += part(results)
     return "\n".join(lines).rstrip() + "\n"
