@@ -59,7 +59,7 @@ def machine_section(res: dict) -> list[str]:
             ["commit / date", f"{m.get('commit', '–')} / {m.get('date', '–')}"],
             ["total run time", fmt(res.get("total_s"), 0, " s")]]),
         "The machine is shared with other jobs (see the load average): wall times are upper bounds.", "",
-        *(["Parts kept from an earlier run (`--only` re-ran the others): "
+        *(["Figures kept from an earlier run (this run re-ran only the other parts, `--only`): "
            + ", ".join(f"{k} ({v})" for k, v in res["earlier"].items()), ""] if res.get("earlier") else []),
     ]
 
