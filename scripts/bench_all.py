@@ -203,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="comma-separated parts to run (default: all); the other parts keep the figures "
                     "of the previous run at this scale: " + ",".join(SECTIONS))
     ap.add_argument("--no-neo4j", action="store_true")
+    ap.add_argument("--render-only", action="store_true", help="measure nothing: rewrite the page (and --json) "
+                    "from the last run's raw figures at this scale")
     ap.add_argument("--section", choices=SECTIONS, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     os.environ.setdefault("ZHICE_MODEL_CACHE", str(REPO / ".cache" / "models"))
@@ -211,12 +213,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.section:
         print(json.dumps(section(args.section, scale, args), ensure_ascii=False, default=str))
         return 0
+    parts = [p for p in (args.only.split(",") if args.only else SECTIONS) if p]
+    raw = REPO / ".cache" / "bench" / f"bench_all_{scale_name}.json"
+    if args.render_only:  # formatting changed: rewrite the page from the last run's figures
+        results = json.loads(raw.read_text(encoding="utf-8"))
+        args.out.write_text(render(results, headline(results)), encoding="utf-8")
+        if args.json:
+            write_json(args.json, results)
+        return 0
     if not (Path(args.home) / "app.db").is_file():  # a clean clone: make the demo workspace first
         print(f"[bench_all] creating the demo workspace in {args.home} …", file=sys.stderr, flush=True)
         subprocess.run([sys.executable, "-m", "core.cli", "demo"], cwd=REPO, check=False,
                        env={**os.environ, "ZHICE_HOME": args.home}, stdout=subprocess.DEVNULL)
-    parts = [p for p in (args.only.split(",") if args.only else SECTIONS) if p]
-    raw = REPO / ".cache" / "bench" / f"bench_all_{scale_name}.json"
     t0 = time.perf_counter()
     results = {"scale": {"name": scale_name, **scale}, "machine": machine()}
     if args.only and raw.is_file():  # re-running some parts: keep the others' figures, marked as earlier
