@@ -159,10 +159,12 @@ def agents_section(res: dict) -> list[str]:
     else:
         out += ["Golden questions on the demo workspace, each asked once on a fresh thread after one warm-up "
                 "question per engine (follow-ups: earlier turns untimed).", ""]
-        out += table(["engine", "questions", "p50 ms", "p95 ms", "mean ms", "errors"],
+        out += table(["engine", "questions", "p50 ms", "p95 ms", "mean ms", "CPU p50 ms", "errors"],
                      [[name, a[k].get("n"), fmt(a[k].get("p50_ms")), fmt(a[k].get("p95_ms")),
-                       fmt(a[k].get("mean_ms")), a[k].get("errors")] for k, name in (("kg", "KG"), ("policy", "policy"))
-                      if isinstance(a.get(k), dict)])
+                       fmt(a[k].get("mean_ms")), fmt(a[k].get("cpu_p50_ms")), a[k].get("errors")]
+                      for k, name in (("kg", "KG"), ("policy", "policy")) if isinstance(a.get(k), dict)])
+        out += ["CPU p50: the process's CPU time per question (the question's own work: wall time minus the "
+                "wait for a core on the shared machine, plus any parallel threads).", ""]
         c = a.get("concurrency", {})
         out += [f"Concurrency: {fmt(c.get('threads'))} threads calling the services in one process against the one "
                 f"workspace, {fmt(c.get('questions'))} questions (KG and policy mixed) in {fmt(c.get('wall_s'))} s "

@@ -56,7 +56,7 @@ def _results() -> dict:
              "build_rows_per_s": 6000, "build_s": 0.8, "nodes": 5000, "edges": 9000, "build_over_openpyxl_read": 1.3,
              "build_over_openpyxl_read_cpu": 1.2},
             {"factor": 100, "rows_total": 48000, "build_over_openpyxl_read": 2.0}]},
-        "agents": {"kg": {"n": 4, "errors": 0, "p50_ms": 60.0, "p95_ms": 90.0, "mean_ms": 65.0},
+        "agents": {"kg": {"n": 4, "errors": 0, "p50_ms": 60.0, "p95_ms": 90.0, "mean_ms": 65.0, "cpu_p50_ms": 41.0},
                    "policy": {"n": 4, "errors": 0, "p50_ms": 350.0, "p95_ms": 500.0, "mean_ms": 360.0},
                    "concurrency": {"threads": 8, "questions": 8, "wall_s": 2.0, "throughput_qps": 4.0, "p95_ms": 800.0,
                                    "exceptions": 0, "different_answers": 1, "errors": 1}},
@@ -110,6 +110,7 @@ def test_render_tables_targets_and_not_run_parts(bench_all):
     assert "Serving memory: not run: not run (exit 1)" in md
     assert "| 10× | 4,800 |" in md
     assert "after 4.2 s" in md
+    assert "| KG | 4 | 60.0 | 90.0 | 65.0 | 41.0 | 0 |" in md
     assert "| all shared laws (Markdown fast path): parse + chunk | 10 | 900 articles | 2.00 | 500 chunks/s | 1,000 |" in md
     assert "| shared policy PDFs / DOCX" in md and "40 pages (1 OCR)" in md
 
