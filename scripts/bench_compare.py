@@ -99,20 +99,29 @@ def _measure(name: str, questions: list[dict], gold, search) -> dict:
 
 def _measure_many(questions: list[dict], gold, searches: dict) -> dict:
     """As :func:`_measure` for several methods, taking turns per question (so a busy spell on
-    the shared machine hits them alike)."""
+    the shared machine hits them alike). A method that raises is reported with its error and
+    left out of the remaining questions."""
     lat = {n: [] for n in searches}
     rec = {n: [] for n in searches}
+    failed: dict[str, str] = {}
     for q in questions:
         g = gold(q)
         for n, search in searches.items():
+            if n in failed:
+                continue
             t = time.perf_counter()
-            ids = search(q["question"])
+            try:
+                ids = search(q["question"])
+            except Exception as exc:  # noqa: BLE001 - one method failing must not lose the others
+                failed[n] = f"{type(exc).__name__}: {exc}"[:300]
+                continue
             lat[n].append((time.perf_counter() - t) * 1000)
             rec[n].append(len(set(ids[:10]) & g) / len(g))
     out = {}
     for n in searches:
-        out[n] = {"p50_ms": round(pct(lat[n], 50), 2), "p95_ms": round(pct(lat[n], 95), 2),
-                  "recall_at_10": round(float(np.mean(rec[n])), 4) if rec[n] else None, "n": len(questions)}
+        out[n] = {"error": failed[n]} if n in failed else {
+            "p50_ms": round(pct(lat[n], 50), 2), "p95_ms": round(pct(lat[n], 95), 2),
+            "recall_at_10": round(float(np.mean(rec[n])), 4) if rec[n] else None, "n": len(questions)}
         print(f"  {n}: {out[n]}", file=sys.stderr, flush=True)
     return out
 
@@ -123,8 +132,9 @@ def top10(scores: np.ndarray, ids: list[str]) -> list[str]:
     return [ids[i] for i in part[np.argsort(-scores[part])]]
 
 
-def zhice_methods(chunks, metas, questions, gold, mat: np.ndarray) -> dict:
-    """ZhiCe hybrid on the embedded index, query embedding alone, dense alone."""
+def zhice_searchers(chunks, metas, mat: np.ndarray) -> tuple[dict, dict]:
+    """({name: search}, {name: build figures}): ZhiCe hybrid on the embedded index, the query
+    embedding alone, dense alone over the same matrix."""
     from core.retrieval.embed import get_embedder
     from core.security.principals import Principal, Role, Scenario
 
@@ -141,12 +151,9 @@ def zhice_methods(chunks, metas, questions, gold, mat: np.ndarray) -> dict:
         return [h.chunk.chunk_id for h in idx.search(q, admin, k=10).hits]
 
     ids = [c.chunk_id for c in chunks]
-    out = _measure_many(questions, gold, {
-        "zhice_hybrid": hybrid, "query_embed": lambda q: (emb.encode_queries([q]), [])[1],
-        "dense_only": lambda q: top10(mat @ emb.encode_queries([q])[0], ids)})
-    out["query_embed"]["recall_at_10"] = None
-    out["zhice_hybrid"]["build_s"] = round(build_s, 1)
-    return out
+    return ({"zhice_hybrid": hybrid, "query_embed": lambda q: (emb.encode_queries([q]), [])[1],
+             "dense_only": lambda q: top10(mat @ emb.encode_queries([q])[0], ids)},
+            {"zhice_hybrid": {"build_s": round(build_s, 1)}})
 
 
 def add_extra_path(extra: str | None) -> None:
@@ -156,47 +163,42 @@ def add_extra_path(extra: str | None) -> None:
             sys.path.append(p)
 
 
-def bm25_methods(chunks, questions, gold, toks: list[list[str]]) -> dict:
+def bm25_searchers(chunks, toks: list[list[str]]) -> tuple[dict, dict]:
     from rank_bm25 import BM25Okapi
 
     from core.retrieval.tokenize import tokenize
 
     ids = [c.chunk_id for c in chunks]
-    out = {}
     t = time.perf_counter()
     ref = BM25Okapi(toks)
-    build = time.perf_counter() - t
-    out["rank_bm25"] = _measure("rank-bm25", questions, gold,
-                                lambda q: top10(np.asarray(ref.get_scores(tokenize(q))), ids))
-    out["rank_bm25"]["build_s"] = round(build, 1)
+    searches = {"rank_bm25": lambda q: top10(np.asarray(ref.get_scores(tokenize(q))), ids)}
+    info = {"rank_bm25": {"build_s": round(time.perf_counter() - t, 1)}}
     try:
         import bm25s
     except ImportError as exc:
-        out["bm25s"] = {"error": f"not installed ({exc})"}
-        return out
+        info["bm25s"] = {"error": f"not installed ({exc})"}
+        return searches, info
     t = time.perf_counter()
     b = bm25s.BM25()
     b.index(toks, show_progress=False)
-    build = time.perf_counter() - t
+    info["bm25s"] = {"build_s": round(time.perf_counter() - t, 1)}
 
     def run_bm25s(q):
         qt = [w for w in tokenize(q) if w in b.vocab_dict] or ["的"]
         docs, _ = b.retrieve([qt], k=10, show_progress=False, n_threads=0)
         return [ids[i] for i in docs[0]]
-
-    out["bm25s"] = _measure("bm25s", questions, gold, run_bm25s)
-    out["bm25s"]["build_s"] = round(build, 1)
-    return out
+    searches["bm25s"] = run_bm25s
+    return searches, info
 
 
-def langchain_method(chunks, questions, gold, mat: np.ndarray) -> dict:
+def langchain_searcher(chunks, mat: np.ndarray) -> tuple[dict, dict]:
     try:
         from langchain_classic.retrievers import EnsembleRetriever
     except ImportError:
         try:
             from langchain.retrievers import EnsembleRetriever
         except ImportError as exc:
-            return {"error": f"not installed ({exc})"}
+            return {}, {"langchain_ensemble": {"error": f"not installed ({exc})"}}
     from langchain_community.retrievers import BM25Retriever
     from langchain_core.embeddings import Embeddings
     from langchain_core.vectorstores import InMemoryVectorStore
@@ -225,10 +227,8 @@ def langchain_method(chunks, questions, gold, mat: np.ndarray) -> dict:
     ens = EnsembleRetriever(retrievers=[bm25, store.as_retriever(search_kwargs={"k": 10})], weights=[0.5, 0.5])
     build = time.perf_counter() - t
     ens.invoke("预热")
-    out = _measure("langchain ensemble", questions, gold,
-                   lambda q: [d.metadata["chunk_id"] for d in ens.invoke(q)])
-    out["build_s"] = round(build, 1)
-    return out
+    return ({"langchain_ensemble": lambda q: [d.metadata["chunk_id"] for d in ens.invoke(q)]},
+            {"langchain_ensemble": {"build_s": round(build, 1)}})
 
 
 def neo4j_method(chunks, metas, questions, gold, mat: np.ndarray) -> dict:
@@ -363,8 +363,8 @@ def ingest_overhead(base: Path, n_passages: int) -> dict:
 
 def run(articles: int, n_questions: int, extra_path: str | None = None, neo4j: bool = True) -> dict:
     """Every method over one corpus; a competitor that is missing or fails is reported as such.
-    ``rss_after_mb``: this process's resident set after the method ran (cumulative: the
-    methods run one after another in one process)."""
+    ``rss_after_mb``: this process's resident set once the method's index was built
+    (cumulative: the indexes are built one after another in one process)."""
     from bench_agents import peak_mb, rss_mb
 
     from core.retrieval.tokenize import tokenize
@@ -376,21 +376,29 @@ def run(articles: int, n_questions: int, extra_path: str | None = None, neo4j: b
     gold = gold_fn(chunks, metas)
     mat = passage_vectors(chunks)
     out = {"chunks": len(chunks), "laws": len(metas), "questions": len(questions)}
-    out["methods"] = zhice_methods(chunks, metas, questions, gold, mat)
-    out["methods"]["zhice_hybrid"]["rss_after_mb"] = round(rss_mb(), 1)
+    searches, info = zhice_searchers(chunks, metas, mat)
+    info["zhice_hybrid"]["rss_after_mb"] = round(rss_mb(), 1)
     add_extra_path(extra_path)
     toks = [tokenize(c.text) for c in chunks]
-    for name, fn in (("bm25", lambda: bm25_methods(chunks, questions, gold, toks)),
-                     ("langchain_ensemble", lambda: {"langchain_ensemble": langchain_method(chunks, questions, gold, mat)}),
-                     ("zhice_hybrid_neo4j", lambda: {"zhice_hybrid_neo4j": neo4j_method(chunks, metas, questions, gold, mat)
-                                                     if neo4j else {"error": "not run (--no-neo4j)"}})):
+    for name, build in (("rank_bm25", lambda: bm25_searchers(chunks, toks)),
+                        ("langchain_ensemble", lambda: langchain_searcher(chunks, mat))):
         try:
-            got = fn()
-            for v in got.values():
-                v.setdefault("rss_after_mb", round(rss_mb(), 1))
-            out["methods"].update(got)
+            got, got_info = build()
         except Exception as exc:  # noqa: BLE001 - one competitor failing must not lose the others
-            out["methods"][name] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+            got, got_info = {}, {name: {"error": f"{type(exc).__name__}: {exc}"[:300]}}
+        for v in got_info.values():
+            v.setdefault("rss_after_mb", round(rss_mb(), 1))
+        searches.update(got)
+        info.update(got_info)
+    # every in-process method in turns per question: a busy spell of the shared machine hits all alike
+    measured = _measure_many(questions, gold, searches)
+    measured["query_embed"]["recall_at_10"] = None
+    out["methods"] = {n: {**info.get(n, {}), **measured.get(n, {})} for n in [*searches, *info]}
+    try:  # the Neo4j index runs under its own settings, after the others
+        neo = neo4j_method(chunks, metas, questions, gold, mat) if neo4j else {"error": "not run (--no-neo4j)"}
+    except Exception as exc:  # noqa: BLE001
+        neo = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+    out["methods"]["zhice_hybrid_neo4j"] = {**neo, "rss_after_mb": round(rss_mb(), 1)}
     out["peak_rss_mb"] = round(peak_mb(), 1)
     return out
 

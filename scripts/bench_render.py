@@ -73,7 +73,8 @@ def retrieval_section(res: dict) -> list[str]:
                f"{fmt(r.get('questions'))} LeCoQA train questions whose gold articles all lie in the corpus. "
                "Same tokeniser (`core.retrieval.tokenize`) and the same e5-small passage vectors for every "
                "method; every query is embedded anew (no query cache). LangChain runs with its default equal "
-               "weights.")
+               "weights. The in-process methods are measured in turns, question by question, so a busy spell of "
+               "the shared machine hits them alike; the Neo4j row is measured after them.")
     out.append("")
     rows = []
     for key, label in METHODS:
@@ -86,8 +87,8 @@ def retrieval_section(res: dict) -> list[str]:
             rows.append([label, fmt(v.get("p50_ms"), 1), fmt(v.get("p95_ms"), 1),
                          fmt(v.get("recall_at_10"), 3), fmt(v.get("build_s"), 1), fmt(v.get("rss_after_mb"), 0)])
     out += table(["method", "p50 ms", "p95 ms", "recall@10", "build / load s", "RSS after, MB"], rows)
-    out += ["RSS after: the benchmark process's resident set after the method ran — cumulative, as the methods "
-            f"run one after another in one process (peak {fmt(r.get('peak_rss_mb'), 0)} MB; the ZhiCe row includes "
+    out += ["RSS after: the benchmark process's resident set once the method's index was built — cumulative, as "
+            f"the indexes are built one after another in one process (peak {fmt(r.get('peak_rss_mb'), 0)} MB; the ZhiCe row includes "
             "the passage-embedding model, which a serving process does not load: see the next line).", ""]
     s = res.get("search_serve")
     if isinstance(s, dict) and not not_run(s):
