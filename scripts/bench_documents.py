@@ -29,19 +29,21 @@ from core.errors import AppError  # noqa: E402
 SHARED = Path(os.environ.get("ZHICE_SHARED_DATA", REPO.parent / "shared" / "data"))
 
 
-def bench_policies(ocr: bool) -> None:
+def bench_policies(ocr: bool, echo=print) -> dict:
+    """Parse + metadata + chunk every shared policy PDF/DOCX; prints one table row per file
+    (through ``echo``) and returns the totals."""
     folder = SHARED / "policies"
     files = sorted(f for f in folder.iterdir() if f.suffix.lower() in (".pdf", ".docx"))
-    print("| file | pages | OCR pages | chunks (article/prose/table/figure) | 文号 | 发文机关 | 成文/发布日期 | review | parse s | chunk ms |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    tot_pages = tot_chunks = 0
-    tot_parse = tot_chunk = 0.0
+    echo("| file | pages | OCR pages | chunks (article/prose/table/figure) | 文号 | 发文机关 | 成文/发布日期 | review | parse s | chunk ms |")
+    echo("|---|---|---|---|---|---|---|---|---|---|")
+    tot = {"files": len(files), "errors": 0, "pages": 0, "ocr_pages": 0, "chunks": 0, "parse_s": 0.0, "chunk_s": 0.0}
     for f in files:
         t = time.perf_counter()
         try:
             doc = parse_file(f, ocr=ocr, ocr_cache_dir=REPO / ".cache" / "ocr", max_bytes=100 * 1024 * 1024)
         except AppError as exc:
-            print(f"| {f.name} | – | – | error: {exc.user_message} | | | | | | |")
+            tot["errors"] += 1
+            echo(f"| {f.name} | – | – | error: {exc.user_message} | | | | | | |")
             continue
         meta = extract_metadata(doc)
         t_parse = time.perf_counter() - t
@@ -49,21 +51,25 @@ def bench_policies(ocr: bool) -> None:
         chunks = chunk_document(doc, meta)
         t_chunk = time.perf_counter() - t
         kinds = {k: sum(1 for c in chunks if c.kind == k) for k in ("article", "prose", "preamble", "table", "figure")}
-        tot_pages += doc.pages
-        tot_chunks += len(chunks)
-        tot_parse += t_parse
-        tot_chunk += t_chunk
+        tot["pages"] += doc.pages
+        tot["ocr_pages"] += len(doc.ocr_pages)
+        tot["chunks"] += len(chunks)
+        tot["parse_s"] += t_parse
+        tot["chunk_s"] += t_chunk
         counts = f"{len(chunks)} ({kinds['article']}/{kinds['prose'] + kinds['preamble']}/{kinds['table']}/{kinds['figure']})"
         dates = meta.sign_date or "–"
         if meta.publish_date:
             dates += f" / {meta.publish_date}"
-        print(f"| {f.name} | {doc.pages} | {len(doc.ocr_pages)} | {counts} | {meta.doc_number or '–'} | "
-              f"{'、'.join(meta.authorities) or '–'} | {dates} | {meta.review_state} | {t_parse:.2f} | {t_chunk * 1000:.0f} |")
-    print(f"\nparse+metadata: {tot_pages} pages in {tot_parse:.1f} s ({tot_pages / max(tot_parse, 1e-9):.1f} pages/s); "
-          f"chunking: {tot_chunks} chunks in {tot_chunk * 1000:.0f} ms")
+        echo(f"| {f.name} | {doc.pages} | {len(doc.ocr_pages)} | {counts} | {meta.doc_number or '–'} | "
+             f"{'、'.join(meta.authorities) or '–'} | {dates} | {meta.review_state} | {t_parse:.2f} | {t_chunk * 1000:.0f} |")
+    tot["pages_per_s"] = round(tot["pages"] / max(tot["parse_s"], 1e-9), 2)
+    echo(f"\nparse+metadata: {tot['pages']} pages in {tot['parse_s']:.1f} s ({tot['pages_per_s']:.1f} pages/s); "
+         f"chunking: {tot['chunks']} chunks in {tot['chunk_s'] * 1000:.0f} ms")
+    return {k: round(v, 3) if isinstance(v, float) else v for k, v in tot.items()}
 
 
-def bench_laws() -> None:
+def bench_laws(echo=print) -> dict:
+    """The Markdown law fast path over every shared law file; returns the figures."""
     files = sorted(f for f in (SHARED / "laws").rglob("*.md") if f.name != "_index.md")
     t = time.perf_counter()
     chars = articles = chunks = 0
@@ -85,8 +91,10 @@ def bench_laws() -> None:
             for g in json.loads(line)["gold_articles"]:
                 gold += 1
                 missing += canonical_law_name(g["name"]) not in names
-    print(f"\nlaws: {len(files)} files, {chars / 1e6:.1f} M chars -> {chunks} chunks ({articles} articles) in {dt:.1f} s "
-          f"({articles / dt:.0f} articles/s); LeCoQA gold articles found by canonical name: {gold - missing}/{gold}")
+    echo(f"\nlaws: {len(files)} files, {chars / 1e6:.1f} M chars -> {chunks} chunks ({articles} articles) in {dt:.1f} s "
+         f"({articles / dt:.0f} articles/s); LeCoQA gold articles found by canonical name: {gold - missing}/{gold}")
+    return {"files": len(files), "chars": chars, "chunks": chunks, "articles": articles, "seconds": round(dt, 2),
+            "chunks_per_s": round(chunks / dt), "gold_found": gold - missing, "gold": gold}
 
 
 def main() -> None:

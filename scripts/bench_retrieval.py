@@ -256,21 +256,15 @@ def evaluate(idx, questions: list[dict], gold_of, k: int, grid: list[tuple[float
     return out
 
 
-def run_all(args, laws, msga) -> int:
+def gold_fn(chunks: list[Chunk], metas: list[DocMeta]):
+    """``gold(question, allowed=None)``: the chunk ids of a LeCoQA question's gold articles
+    present in ``chunks`` (and in ``allowed`` when given)."""
     from core.text.numerals import cn_to_int
 
-    grid = [(wb, round(1 - wb, 2), wt) for wb in (0.0, 0.2, 0.3, 0.4, 0.5, 0.7) for wt in (0.0, 0.5)]
-    rng = random.Random(7)
-    results = {}
-
-    # --- LeCoQA: gold articles -> chunk ids
-    chunks, metas, questions = laws
     key_of = {m.doc_id: law_key(m.title) for m in metas}
-    where: dict[tuple[str, int], str] = {}
-    for c in chunks:
-        where[(key_of[c.doc_id], cn_to_int(c.heading[1:-1]))] = c.chunk_id
+    where = {(key_of[c.doc_id], cn_to_int(c.heading[1:-1])): c.chunk_id for c in chunks}
 
-    def gold_laws(q, allowed=None):
+    def gold(q: dict, allowed=None) -> set[str]:
         out = set()
         for g in q["gold_articles"]:
             m = ART_NAME_RE.match(g["name"])
@@ -278,6 +272,17 @@ def run_all(args, laws, msga) -> int:
             if cid and (allowed is None or cid in allowed):
                 out.add(cid)
         return out
+    return gold
+
+
+def run_all(args, laws, msga) -> int:
+    grid = [(wb, round(1 - wb, 2), wt) for wb in (0.0, 0.2, 0.3, 0.4, 0.5, 0.7) for wt in (0.0, 0.5)]
+    rng = random.Random(7)
+    results = {}
+
+    # --- LeCoQA: gold articles -> chunk ids
+    chunks, metas, questions = laws
+    gold_laws = gold_fn(chunks, metas)
 
     all_gold = sum(len(q["gold_articles"]) for q in questions)
     mapped = sum(len(gold_laws(q)) for q in questions)

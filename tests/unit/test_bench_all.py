@@ -1,0 +1,149 @@
+"""scripts/bench_all.py's headline JSON and PERFORMANCE.md rendering, and the measuring
+helpers of bench_compare / bench_agents, on small synthetic inputs (no embedding, no index)."""
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+ISSUE_KEYS = [
+    "hybrid_p50_over_query_embed", "langchain_ensemble_p50_over_hybrid", "hybrid_recall_at_10_minus_langchain",
+    "hybrid_recall_at_10_minus_rank_bm25", "ingest_overhead_over_embedding", "build_over_openpyxl_read",
+    "kg_rules_p50_ms", "policy_rules_p50_ms", "serve_rss_mb_after_50_questions", "concurrent_8_errors",
+]
+
+
+def _load(name: str):
+    if str(SCRIPTS) not in sys.path:
+        sys.path.insert(0, str(SCRIPTS))
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def bench_all():
+    return _load("bench_all")
+
+
+def _results() -> dict:
+    method = {"p50_ms": 40.0, "p95_ms": 60.0, "recall_at_10": 0.6, "n": 3, "build_s": 1.0, "rss_after_mb": 500.0}
+    return {
+        "scale": {"name": "quick", "articles": 3000, "questions": 3, "ingest_passages": 2, "agent_questions": 4,
+                  "graph_factors": [10, 100]},
+        "machine": {"cpu": "Test CPU", "cores": 2, "memory_gb": 8.0, "os": "Linux", "python": "3.11",
+                    "load_avg": [1.0, 1.0, 1.0], "load_avg_end": [2.0, 2.0, 2.0], "commit": "abc", "date": "d"},
+        "retrieval": {"chunks": 100, "laws": 2, "questions": 3, "peak_rss_mb": 900.0, "methods": {
+            "zhice_hybrid": method,
+            "query_embed": {**method, "p50_ms": 32.0, "recall_at_10": None},
+            "rank_bm25": {**method, "p50_ms": 5.0, "recall_at_10": 0.45},
+            "bm25s": {"error": "not installed (No module named 'bm25s')"},
+            "langchain_ensemble": {**method, "p50_ms": 480.0, "recall_at_10": 0.55},
+            "zhice_hybrid_neo4j": {"error": "not run (no Neo4j)"},
+        }},
+        "search_serve": {"chunks": 100, "questions": 3, "p50_ms": 30.0, "p95_ms": 40.0, "rss_mb": 300.0,
+                         "peak_rss_mb": 310.0, "torch_imported": False},
+        "ingest": {"base_chunks": 100, "documents": 2, "chunks": 4, "errors": 0, "ingest_s": 1.2, "ingest_cpu_s": 1.0,
+                   "embedding_s": 1.0, "embedding_cpu_s": 0.9, "overhead_over_embedding": 0.2,
+                   "overhead_over_embedding_cpu": 0.111, "timing": {"parse_s": 0.01, "chunk_s": 0.01,
+                                                                     "embed_s": 1.0, "index_s": 0.1}},
+        "graph": {"sample_rows": 477, "runs": [
+            {"factor": 10, "rows_total": 4800, "openpyxl_rows_per_s": 9000, "reader_rows_per_s": 7000,
+             "build_rows_per_s": 6000, "build_s": 0.8, "nodes": 5000, "edges": 9000, "build_over_openpyxl_read": 1.3,
+             "build_over_openpyxl_read_cpu": 1.2},
+            {"factor": 100, "rows_total": 48000, "build_over_openpyxl_read": 2.0}]},
+        "agents": {"kg": {"n": 4, "errors": 0, "p50_ms": 60.0, "p95_ms": 90.0, "mean_ms": 65.0, "cpu_p50_ms": 41.0},
+                   "policy": {"n": 4, "errors": 0, "p50_ms": 350.0, "p95_ms": 500.0, "mean_ms": 360.0},
+                   "concurrency": {"threads": 8, "questions": 8, "wall_s": 2.0, "throughput_qps": 4.0, "p95_ms": 800.0,
+                                   "exceptions": 0, "different_answers": 1, "errors": 1}},
+        "documents": {"policies": {"files": 13, "pages": 40, "ocr_pages": 1, "parse_s": 8.0, "pages_per_s": 5.0,
+                                   "chunks": 300, "chunk_s": 0.2},
+                      "laws": {"files": 10, "articles": 900, "chunks": 1000, "seconds": 2.0, "chunks_per_s": 500}},
+        "serve_rss": {"error": "not run (exit 1)"},
+        "dashboard": {"first_page_s": 4.2, "server_rss_mb": 180.0, "error": None},
+        "total_s": 99.0,
+    }
+
+
+def test_json_has_exactly_the_issue_keys_with_derived_values(bench_all, tmp_path):
+    out = tmp_path / "perf.json"
+    head = bench_all.write_json(out, _results())
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert list(data) == ISSUE_KEYS == list(head)
+    assert data["hybrid_p50_over_query_embed"] == 1.25  # 40 / 32
+    assert data["langchain_ensemble_p50_over_hybrid"] == 12.0  # 480 / 40
+    assert data["hybrid_recall_at_10_minus_langchain"] == pytest.approx(0.05)
+    assert data["hybrid_recall_at_10_minus_rank_bm25"] == pytest.approx(0.15)
+    assert data["ingest_overhead_over_embedding"] == 0.111  # the CPU figure (wall is the neighbours' on 2 shared cores)
+    assert data["build_over_openpyxl_read"] == 1.3  # the 10x run, not the 100x one
+    assert (data["kg_rules_p50_ms"], data["policy_rules_p50_ms"]) == (60.0, 350.0)
+    assert data["serve_rss_mb_after_50_questions"] is None  # that part failed: not measured
+    assert data["concurrent_8_errors"] == 1
+
+
+def test_json_keys_stay_exact_when_nothing_ran(bench_all, tmp_path):
+    head = bench_all.write_json(tmp_path / "x.json", {"retrieval": {"error": "not run"}})
+    assert list(head) == ISSUE_KEYS
+    assert all(v is None for v in head.values())
+
+
+def test_render_tables_targets_and_not_run_parts(bench_all):
+    res = _results()
+    md = bench_all.render(res, bench_all.headline(res))
+    assert md.startswith("# Performance side by side")
+    assert "**Scale: quick run (`--quick`)**" in md and "Test CPU" in md
+    row = next(line for line in md.splitlines() if line.startswith("| ZhiCe hybrid, embedded"))
+    assert "| 40.0 | 60.0 | 0.600 |" in row
+    assert "| ZhiCe hybrid, Neo4j document index | not run (no Neo4j) |" in md
+    assert "| bm25s | not installed" in md
+    cells = [[c.strip() for c in line.split("|")[1:-1]] for line in md.splitlines() if line.startswith("| ")]
+    verdicts = {c[1]: c[3] for c in cells if len(c) == 4 and c[1].startswith("`")}
+    assert verdicts["`hybrid_p50_over_query_embed`"] == "met"  # 1.25 <= 1.5
+    assert verdicts["`langchain_ensemble_p50_over_hybrid`"] == "met"
+    assert verdicts["`policy_rules_p50_ms`"] == "NOT met" and verdicts["`kg_rules_p50_ms`"] == "met"
+    assert verdicts["`serve_rss_mb_after_50_questions`"] == "not measured"
+    assert verdicts["`concurrent_8_errors`"] == "NOT met"
+    assert "Serving memory: not run: not run (exit 1)" in md
+    assert "| 10× | 4,800 |" in md
+    assert "after 4.2 s" in md
+    assert "| KG | 4 | 60.0 | 90.0 | 65.0 | 41.0 | 0 |" in md
+    assert "| all shared laws (Markdown fast path): parse + chunk | 10 | 900 articles | 2.00 | 500 chunks/s | 1,000 |" in md
+    assert "| shared policy PDFs / DOCX" in md and "40 pages (1 OCR)" in md
+
+
+def test_measure_many_takes_turns_and_scores_recall():
+    bc = _load("bench_compare")
+    calls = []
+
+    def searcher(name, ids):
+        def search(q):
+            calls.append(name)
+            return ids
+        return search
+    qs = [{"question": "a"}, {"question": "b"}]
+    out = bc._measure_many(qs, lambda q: {"x", "y"}, {"one": searcher("one", ["x", "z"]), "two": searcher("two", [])})
+    assert calls == ["one", "two", "one", "two"]
+    assert out["one"]["recall_at_10"] == 0.5 and out["two"]["recall_at_10"] == 0.0
+    assert out["one"]["n"] == 2
+    import numpy as np
+
+    assert bc.top10(np.array([0.1, 0.9, 0.5]), ["a", "b", "c"]) == ["b", "c", "a"]
+
+
+def test_concurrency_counts_cross_talk_and_exceptions(monkeypatch):
+    ba = _load("bench_agents")
+    cases = [{"id": f"k{i}", "question": f"q{i}"} for i in range(6)]
+    reference = {c["id"]: f"answer {c['id']}" for c in cases}
+
+    def fake_ask(case):
+        if case["id"] == "k1":
+            raise RuntimeError("boom")
+        return 1.0, "answer k0" if case["id"] == "k2" else f"answer {case['id']}"
+    monkeypatch.setattr(ba, "ask", fake_ask)
+    out = ba.concurrency(cases, reference, threads=3)
+    assert (out["questions"], out["exceptions"], out["different_answers"], out["errors"]) == (6, 1, 1, 2)
+    assert out["p95_ms"] == 1.0
