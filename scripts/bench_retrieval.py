@@ -211,6 +211,28 @@ def _cached_or_random(texts: list[str]):
     return out, {"cached": len(have), "embedded": 0, "seconds": 0.0}
 
 
+def gold_locator(chunks: list[Chunk], metas: list[DocMeta]):
+    """``gold(q, allowed=None)``: the chunk ids of a LeCoQA question's gold articles found in
+    the corpus (optionally only those in ``allowed``)."""
+    from core.text.numerals import cn_to_int
+
+    key_of = {m.doc_id: law_key(m.title) for m in metas}
+    where: dict[tuple[str, int], str] = {}
+    for c in chunks:
+        where[(key_of[c.doc_id], cn_to_int(c.heading[1:-1]))] = c.chunk_id
+
+    def gold(q: dict, allowed=None) -> set[str]:
+        out = set()
+        for g in q["gold_articles"]:
+            m = ART_NAME_RE.match(g["name"])
+            cid = where.get((law_key(m.group(1)), cn_to_int(m.group(2)[1:-1]))) if m else None
+            if cid and (allowed is None or cid in allowed):
+                out.add(cid)
+        return out
+
+    return gold
+
+
 def evaluate(idx, questions: list[dict], gold_of, k: int, grid: list[tuple[float, float, float]]) -> dict:
     """Recall@k for BM25-only, dense-only and fused lists with each weight triple."""
     from core.retrieval.embed import get_embedder
@@ -257,27 +279,13 @@ def evaluate(idx, questions: list[dict], gold_of, k: int, grid: list[tuple[float
 
 
 def run_all(args, laws, msga) -> int:
-    from core.text.numerals import cn_to_int
-
     grid = [(wb, round(1 - wb, 2), wt) for wb in (0.0, 0.2, 0.3, 0.4, 0.5, 0.7) for wt in (0.0, 0.5)]
     rng = random.Random(7)
     results = {}
 
     # --- LeCoQA: gold articles -> chunk ids
     chunks, metas, questions = laws
-    key_of = {m.doc_id: law_key(m.title) for m in metas}
-    where: dict[tuple[str, int], str] = {}
-    for c in chunks:
-        where[(key_of[c.doc_id], cn_to_int(c.heading[1:-1]))] = c.chunk_id
-
-    def gold_laws(q, allowed=None):
-        out = set()
-        for g in q["gold_articles"]:
-            m = ART_NAME_RE.match(g["name"])
-            cid = where.get((law_key(m.group(1)), cn_to_int(m.group(2)[1:-1]))) if m else None
-            if cid and (allowed is None or cid in allowed):
-                out.add(cid)
-        return out
+    gold_laws = gold_locator(chunks, metas)
 
     all_gold = sum(len(q["gold_articles"]) for q in questions)
     mapped = sum(len(gold_laws(q)) for q in questions)
