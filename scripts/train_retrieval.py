@@ -94,16 +94,209 @@ def ndcg_at(ranked: list, gold: set, k: int = 10) -> float:
     return dcg / ideal if ideal else 0.0
 
 
+
+# ---- training data: question -> gold text, one BM25 hard negative ------------------------------
+def bm25_over(texts: list[str]):
+    from core.retrieval.bm25 import BM25Index
+    from core.retrieval.tokenize import tokenize
+
+    idx = BM25Index()
+    idx.set_documents([tokenize(t) for t in texts])
+    return idx
+
+
+def hard_negative(bm25, query: str, ids: list[str], exclude: set[str]) -> int | None:
+    """Row of the best BM25 hit for ``query`` that is not in ``exclude`` (golds, held-out golds)."""
+    from core.retrieval.dense import top_k
+    from core.retrieval.tokenize import tokenize
+
+    s = bm25.scores(tokenize(query))
+    for row in top_k(s, 20):
+        if s[row] > 0 and ids[row] not in exclude:
+            return int(row)
+    return None
+
+
+def lecoqa_sets(data: Path):
+    """(chunks, metas, questions, gold(q)) over the articles of every law a gold article cites."""
+    from bench_retrieval import build_laws_corpus, gold_locator
+
+    chunks, metas, questions = build_laws_corpus(0)
+    return chunks, metas, questions, gold_locator(chunks, metas)
+
+
+def msga_sets():
+    from bench_retrieval import build_msga_corpus
+
+    chunks, metas, questions = build_msga_corpus()
+    return chunks, metas, questions, (lambda q: {f"{q['gold_passage']}-0000"})
+
+
+def training_pairs(sets, heldout: set[str], negatives: bool) -> list[dict]:
+    """{"q", "pos", "neg"} for every training question's gold; never a held-out question, and
+    no held-out question's gold as a negative."""
+    chunks, _metas, questions, gold = sets
+    ids = [c.chunk_id for c in chunks]
+    text = {c.chunk_id: c.text for c in chunks}
+    forbidden = set().union(*(gold(q) for q in questions if q["id"] in heldout))
+    bm25 = bm25_over([c.text for c in chunks]) if negatives else None
+    out = []
+    for q in questions:
+        g = gold(q)
+        if q["id"] in heldout or not g:
+            continue
+        neg = hard_negative(bm25, q["question"], ids, g | forbidden) if bm25 else None
+        for cid in sorted(g):
+            out.append({"id": q["id"], "q": q["question"], "pos": text[cid],
+                        "neg": text[ids[neg]] if neg is not None else None})
+    return out
+
+
+def batches(pairs: list[dict], size: int, rng: random.Random) -> list[list[dict]]:
+    """Shuffled batches in which no question and no text appears twice (an in-batch duplicate
+    would be a false negative for MultipleNegativesRankingLoss)."""
+    todo = pairs[:]
+    rng.shuffle(todo)
+    out: list[list[dict]] = []
+    while todo:
+        batch, seen, rest = [], set(), []
+        for p in todo:
+            keys = {p["q"], p["pos"], p["neg"]} - {None}
+            if len(batch) < size and not keys & seen:
+                batch.append(p)
+                seen |= keys
+            else:
+                rest.append(p)
+        out.append(batch)
+        todo = rest
+    return out
+
+
+# ---- fine-tuning ---------------------------------------------------------------------------
+def base_model_dir() -> Path:
+    from core.retrieval.embed import default_model_dir
+
+    return default_model_dir()
+
+
+def train(pairs: list[dict], *, epochs: int, batch_size: int, lr: float, seq: int, freeze_layers: int,
+          max_steps: int = 0) -> dict:
+    """MultipleNegativesRankingLoss over (query, gold[, hard negative]) with a plain torch loop
+    (no datasets/accelerate needed); the token embeddings (250k x 384) and the lowest
+    ``freeze_layers`` transformer layers stay frozen (CPU time, and little data to move them)."""
+    import numpy as np
+    import torch
+    from sentence_transformers import SentenceTransformer
+    from sentence_transformers.sentence_transformer.losses import MultipleNegativesRankingLoss
+
+    torch.set_num_threads(1)
+    torch.manual_seed(SEED)
+    np.random.seed(SEED)
+    rng = random.Random(SEED)
+    model = SentenceTransformer(str(base_model_dir()), device="cpu")
+    model.max_seq_length = seq
+    bert = model[0].auto_model
+    bert.embeddings.requires_grad_(False)
+    for layer in bert.encoder.layer[:freeze_layers]:
+        layer.requires_grad_(False)
+    loss_fn = MultipleNegativesRankingLoss(model)
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.01)
+    plan = [b for _ in range(epochs) for b in batches(pairs, batch_size, rng)]
+    if max_steps:
+        plan = plan[:max_steps]
+    warm = max(1, len(plan) // 10)
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min((s + 1) / warm, max(0.0, (len(plan) - s) / max(1, len(plan) - warm))))
+    model.train()
+    t0, losses = time.perf_counter(), []
+    for step, batch in enumerate(plan, 1):
+        cols = [["query: " + p["q"] for p in batch], ["passage: " + p["pos"] for p in batch]]
+        if all(p["neg"] for p in batch):
+            cols.append(["passage: " + p["neg"] for p in batch])
+        feats = [model.preprocess(c) for c in cols]
+        loss = loss_fn(feats, None)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        opt.step()
+        sched.step()
+        losses.append(float(loss.detach()))
+        if step % 10 == 0 or step == len(plan):
+            el = time.perf_counter() - t0
+            print(f"  step {step}/{len(plan)} loss {np.mean(losses[-10:]):.3f} "
+                  f"({el:.0f}s, ~{el / step * (len(plan) - step):.0f}s left)", flush=True)
+    secs = time.perf_counter() - t0
+    return {"model": model, "steps": len(plan), "seconds": secs, "loss_first10": float(np.mean(losses[:10])),
+            "loss_last10": float(np.mean(losses[-10:]))}
+
+
+def save_model(model, info: dict) -> str:
+    """Save under .cache/retrieval/finetuned-e5-small with a marker naming its weights' hash."""
+    FINETUNED.mkdir(parents=True, exist_ok=True)
+    model.save(str(FINETUNED))
+    h = hashlib.sha256()
+    with (FINETUNED / "model.safetensors").open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    info = {**info, "sha256": h.hexdigest()}
+    (FINETUNED / "ZHICE_TRAINED").write_text(json.dumps(info, indent=1), encoding="utf-8")
+    return info["sha256"]
+
+
+def stage_train(args, data: Path) -> int:
+    split = load_split()
+    t = time.perf_counter()
+    pairs = (training_pairs(lecoqa_sets(data), split["lecoqa"], args.negatives)
+             + training_pairs(msga_sets(), split["msga"], args.negatives))
+    if args.one_gold:  # CPU budget: one (seeded) gold per question
+        by_q: dict[str, list[dict]] = {}
+        for p in pairs:
+            by_q.setdefault(p["id"], []).append(p)
+        rng = random.Random(SEED)
+        pairs = [rng.choice(v) for v in by_q.values()]
+    n_q = len({p["id"] for p in pairs})
+    print(f"training pairs: {len(pairs)} from {n_q} training questions, hard negatives: {args.negatives} "
+          f"({time.perf_counter() - t:.0f}s to build)", flush=True)
+    res = train(pairs, epochs=args.epochs, batch_size=args.batch_size, lr=args.lr, seq=args.train_seq,
+                freeze_layers=args.freeze_layers, max_steps=args.max_steps)
+    info = {"base": base_model_dir().name, "pairs": len(pairs), "questions": n_q, "epochs": args.epochs,
+            "batch_size": args.batch_size, "lr": args.lr, "train_max_seq_length": args.train_seq, "seed": SEED,
+            "hard_negatives": args.negatives, "frozen": f"embeddings + layers 0-{args.freeze_layers - 1}",
+            "one_gold_per_question": args.one_gold,
+            **{k: v for k, v in res.items() if k != "model"}}
+    if args.max_steps:
+        print("probe only (--max-steps): not saved", info)
+        return 0
+    info["sha256"] = save_model(res["model"], info)
+    print(json.dumps(info, indent=1))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--stage", choices=["split", "train", "eval"], required=True)
+    ap.add_argument("--epochs", type=int, default=1)
+    ap.add_argument("--batch-size", type=int, default=16)
+    ap.add_argument("--lr", type=float, default=3e-5)
+    ap.add_argument("--train-seq", type=int, default=128, help="max tokens per text while training")
+    ap.add_argument("--freeze-layers", type=int, default=6, help="lowest transformer layers kept frozen")
+    ap.add_argument("--one-gold", action=argparse.BooleanOptionalAction, default=True,
+                    help="one gold article per question (CPU budget)")
+    ap.add_argument("--negatives", action=argparse.BooleanOptionalAction, default=True,
+                    help="one BM25 hard negative per pair")
+    ap.add_argument("--max-steps", type=int, default=0, help="train: stop after N steps, save nothing (a probe)")
     args = ap.parse_args()
+    os.environ.setdefault("ZHICE_MODEL_CACHE", str(REPO / ".cache" / "models"))
+    os.environ.setdefault("ZHICE_HOME", str(OUT / "workspace"))
     from bench_retrieval import DATA
 
     if args.stage == "split":
         out = write_split(DATA)
         print({k: (v["n_heldout"], v["n_total"]) for k, v in out.items() if isinstance(v, dict) and "heldout" in v})
         return 0
+    if args.stage == "train":
+        return stage_train(args, DATA)
     return 1
 
 
