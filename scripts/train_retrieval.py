@@ -365,7 +365,6 @@ def evaluate_set(emb, cache_name: str, chunks, slices: dict, gold) -> dict:
 def stage_eval(args, data: Path) -> int:
     split = load_split()
     results_path = OUT / "eval.json"
-    results = json.loads(results_path.read_text()) if results_path.is_file() else {}
     law_sets = lecoqa_sets(data)
     law_chunks, law_slices = eval_slices(law_sets, split["lecoqa"], args.eval_train, args.law_corpus,
                                          random.Random(SEED))
@@ -380,10 +379,12 @@ def stage_eval(args, data: Path) -> int:
                "lecoqa": evaluate_set(emb, cache_name, law_chunks, law_slices, law_sets[3]),
                "msga": evaluate_set(emb, cache_name, msga_chunks, msga_slices, msga[3])}
         res["seconds"] = time.perf_counter() - t
+        # re-read before writing: another process may have evaluated the other model meanwhile
+        results = json.loads(results_path.read_text()) if results_path.is_file() else {}
         results[which] = res
         results_path.write_text(json.dumps(results, ensure_ascii=False, indent=1))
         print(f"{which}: {res['seconds']:.0f}s", flush=True)
-    print_table(results)
+    print_table(json.loads(results_path.read_text()))
     return 0
 
 
