@@ -279,11 +279,14 @@ def eval_slices(sets, heldout: set[str], n_train: int, corpus_size: int, rng: ra
     """(corpus chunks, {"heldout": questions, "train": questions}): every held-out question with a
     gold in the corpus, a seeded sample of ``n_train`` training questions (0 = all), and their
     gold articles plus seeded random distractors from the same corpus up to ``corpus_size``
-    chunks (0 = the whole corpus)."""
+    chunks (0 = the whole corpus). "heldout_unseen_gold" (when it differs from "heldout"): the
+    held-out questions none of whose golds is also a training question's gold."""
     chunks, _metas, questions, gold = sets
     usable = [q for q in questions if gold(q)]
     held = [q for q in usable if q["id"] in heldout]
     train = [q for q in usable if q["id"] not in heldout]
+    seen = set().union(*(gold(q) for q in train))
+    unseen = [q for q in held if not gold(q) & seen]  # no gold is also a training question's gold
     if n_train and n_train < len(train):
         train = rng.sample(train, n_train)
     if corpus_size and corpus_size < len(chunks):
@@ -291,7 +294,10 @@ def eval_slices(sets, heldout: set[str], n_train: int, corpus_size: int, rng: ra
         others = [c.chunk_id for c in chunks if c.chunk_id not in need]
         keep = need | set(rng.sample(others, max(0, corpus_size - len(need))))
         chunks = [c for c in chunks if c.chunk_id in keep]
-    return chunks, {"heldout": held, "train": train}
+    slices = {"heldout": held, "train": train}
+    if len(unseen) < len(held):
+        slices["heldout_unseen_gold"] = unseen
+    return chunks, slices
 
 
 def load_embedder(which: str):
@@ -393,7 +399,9 @@ def print_table(results: dict) -> None:
     print("|---|---|---|---|---|---|---|---|")
     for which, res in results.items():
         for set_name in ("lecoqa", "msga"):
-            for sl in ("heldout", "train"):
+            for sl in ("heldout", "heldout_unseen_gold", "train"):
+                if sl not in res[set_name]:
+                    continue
                 r = res[set_name][sl]
                 for method in ("bm25", "dense", "hybrid"):
                     if method == "bm25" and which != "base":
