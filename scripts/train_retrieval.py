@@ -330,18 +330,50 @@ def ranked_lists(bm25, mat, ids: list[str], query: str, qvec) -> dict[str, list[
     return {"bm25": b, "dense": d, "hybrid": h}
 
 
-def score_lists(per_query: list[tuple[dict, set]]) -> dict[str, dict[str, float]]:
-    """Mean recall@5 / recall@10 / MRR@10 / nDCG@10 per method."""
-    out: dict[str, dict[str, float]] = {}
+METRICS = {"recall@5": lambda r, g: recall_at(r, g, 5), "recall@10": lambda r, g: recall_at(r, g, 10),
+           "mrr@10": mrr_at, "ndcg@10": ndcg_at}
+
+
+def score_lists(per_query: list[tuple[dict, set]]) -> dict[str, dict]:
+    """Per method: the mean of each metric, and the per-question values (in question order)
+    under "per_query" for paired comparisons."""
+    out: dict[str, dict] = {}
     for lists, gold in per_query:
         for method, ranked in lists.items():
-            m = out.setdefault(method, {"recall@5": 0.0, "recall@10": 0.0, "mrr@10": 0.0, "ndcg@10": 0.0})
-            m["recall@5"] += recall_at(ranked, gold, 5)
-            m["recall@10"] += recall_at(ranked, gold, 10)
-            m["mrr@10"] += mrr_at(ranked, gold, 10)
-            m["ndcg@10"] += ndcg_at(ranked, gold, 10)
-    n = max(1, len(per_query))
-    return {method: {k: v / n for k, v in m.items()} for method, m in out.items()}
+            m = out.setdefault(method, {"per_query": {k: [] for k in METRICS}})
+            for k, fn in METRICS.items():
+                m["per_query"][k].append(fn(ranked, gold))
+    for m in out.values():
+        m.update({k: sum(v) / max(1, len(v)) for k, v in m["per_query"].items()})
+    return out
+
+
+def paired_bootstrap(a: list[float], b: list[float], n: int = 2000, seed: int = SEED) -> tuple[float, float, float]:
+    """Mean of b - a over the same questions and its 95 % bootstrap interval (resampling questions)."""
+    import numpy as np
+
+    d = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
+    if d.size == 0:
+        return 0.0, 0.0, 0.0
+    rng = np.random.default_rng(seed)
+    means = d[rng.integers(0, d.size, size=(n, d.size))].mean(axis=1)
+    return float(d.mean()), float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5))
+
+
+def print_deltas(results: dict) -> None:
+    """Fine-tuned minus base, per set, slice and method, with paired 95 % intervals."""
+    if not {"base", "finetuned"} <= results.keys():
+        return
+    print("\n| set | slice | method | metric | fine-tuned - base | 95 % CI (paired bootstrap) |")
+    print("|---|---|---|---|---|---|")
+    for set_name, metric in (("lecoqa", "recall@10"), ("lecoqa", "mrr@10"), ("msga", "recall@5"), ("msga", "mrr@10")):
+        for sl in ("heldout", "heldout_unseen_gold", "train"):
+            base, ft = results["base"][set_name].get(sl), results["finetuned"][set_name].get(sl)
+            if not base or not ft or "per_query" not in base["dense"]:
+                continue
+            for method in ("dense", "hybrid"):
+                d, lo, hi = paired_bootstrap(base[method]["per_query"][metric], ft[method]["per_query"][metric])
+                print(f"| {set_name} | {sl} | {method} | {metric} | {d:+.3f} | [{lo:+.3f}, {hi:+.3f}] |")
 
 
 def evaluate_set(emb, cache_name: str, chunks, slices: dict, gold) -> dict:
@@ -390,7 +422,9 @@ def stage_eval(args, data: Path) -> int:
         results[which] = res
         results_path.write_text(json.dumps(results, ensure_ascii=False, indent=1))
         print(f"{which}: {res['seconds']:.0f}s", flush=True)
-    print_table(json.loads(results_path.read_text()))
+    final = json.loads(results_path.read_text())
+    print_table(final)
+    print_deltas(final)
     return 0
 
 

@@ -71,3 +71,12 @@ def test_metrics_on_a_tiny_ranking():
     assert tr.ndcg_at(ranked, gold, 10) == pytest.approx(dcg / ideal)
     assert tr.ndcg_at(["g1"], {"g1"}, 10) == pytest.approx(1.0)
     assert tr.recall_at(ranked, set(), 10) == 0.0
+
+
+def test_score_lists_and_paired_bootstrap():
+    per_q = [({"dense": ["g", "x"]}, {"g"}), ({"dense": ["x", "y"]}, {"g"})]
+    res = tr.score_lists(per_q)["dense"]
+    assert res["recall@10"] == pytest.approx(0.5) and res["per_query"]["mrr@10"] == [1.0, 0.0]
+    d, lo, hi = tr.paired_bootstrap([0, 0, 1, 1], [1, 1, 1, 1])
+    assert d == pytest.approx(0.5) and lo <= d <= hi and lo >= 0.0
+    assert tr.paired_bootstrap([1, 0], [1, 0]) == (0.0, 0.0, 0.0)
