@@ -222,12 +222,18 @@ def build(batch: list, n: int) -> list[dict]:
     return out
 
 
-if __name__ == "__main__":
-    for n, batch in enumerate((B1, B2, B3), 1):
+def write_batches(numbered: list[tuple[int, list]], refusals: int | None = None) -> None:
+    """Compute and write ``kg_batch_N.jsonl`` for each (N, batch); print each record's gold."""
+    for n, batch in numbered:
         recs = build(batch, n)
         assert len(recs) == 40, (n, len(recs))
+        assert refusals is None or sum(r["expected"] is None for r in recs) == refusals, n
         with open(os.path.join(HERE, f"kg_batch_{n}.jsonl"), "w", encoding="utf-8") as fh:
             for r in recs:
                 fh.write(json.dumps(r, ensure_ascii=False) + "\n")
         for r in recs:
             print(r["id"], r["question"], "=>", r["expected"], r.get("all_of", ""), r.get("accept", ""))
+
+
+if __name__ == "__main__":
+    write_batches([(1, B1), (2, B2), (3, B3)])

@@ -13,7 +13,6 @@ each record's "source"; expected null = not in the data). Bare months mean 2026.
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -162,11 +161,4 @@ B9 = [
 ]
 
 if __name__ == "__main__":
-    for n, batch in ((7, B7), (8, B8), (9, B9)):
-        recs = base.build(batch, n)
-        assert len(recs) == 40 and sum(r["expected"] is None for r in recs) == 8, (n, len(recs))
-        with open(os.path.join(base.HERE, f"kg_batch_{n}.jsonl"), "w", encoding="utf-8") as fh:
-            for r in recs:
-                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-        for r in recs:
-            print(r["id"], r["question"], "=>", r["expected"], r.get("all_of", ""), r.get("accept", ""))
+    base.write_batches(list(((7, B7), (8, B8), (9, B9))), refusals=8)

@@ -12,7 +12,6 @@ the single index of a maximum/minimum (asserts there is no tie).
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -180,11 +179,4 @@ B6 = [
 ]
 
 if __name__ == "__main__":
-    for n, batch in ((4, B4), (5, B5), (6, B6)):
-        recs = base.build(batch, n)
-        assert len(recs) == 40 and sum(r["expected"] is None for r in recs) == 8, (n, len(recs))
-        with open(os.path.join(base.HERE, f"kg_batch_{n}.jsonl"), "w", encoding="utf-8") as fh:
-            for r in recs:
-                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-        for r in recs:
-            print(r["id"], r["question"], "=>", r["expected"], r.get("all_of", ""), r.get("accept", ""))
+    base.write_batches(list(((4, B4), (5, B5), (6, B6))), refusals=8)
