@@ -27,6 +27,21 @@ def test_a_fuzzy_name_in_another_district_is_only_a_suggestion(kg):
     assert "最接近的是" in r["answer"] and "青浦-文体中心" in r["answer"]
 
 
+@pytest.mark.parametrize("q,nearest", [
+    ("徐汇-科技大厦的合同金额是多少？", "徐汇-科创大厦"),    # same district, other words: another project
+    ("青浦-体操馆的项目负责人是谁？", "青浦-体育馆"),
+])
+def test_a_look_alike_name_in_the_same_district_is_not_that_project(kg, q, nearest):
+    r = ask(q, auto=True)
+    assert r["answer"].startswith("数据中未找到项目") and f"最接近的是：{nearest}" in r["answer"], r["answer"][:200]
+    assert not r["rows"] and not r["provenance"]
+
+
+def test_a_colloquial_reference_inside_a_project_name_still_answers(kg):
+    r = ask("那个档案馆项目的合同金额是多少？", auto=True)
+    assert "徐汇-区档案馆" in r["answer"] and "未找到" not in r["answer"], r["answer"][:200]
+
+
 # unknown-field forms (是什么X, 每月缴多少, 还剩几天X): with the others in test_kg_blind_questions.py
 
 

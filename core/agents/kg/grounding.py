@@ -6,9 +6,27 @@ from __future__ import annotations
 
 import re
 
+from core.agents.kg.kgrules import rules_file
 from core.agents.kg.timeparse import TimeRange, clip_to_coverage, coverage_label, coverage_note
 
-HIGH_CONFIDENCE = 0.5
+
+
+def accept_score(rec: dict) -> float:
+    """The score a match needs to be answered with (``grounding_scores`` in
+    data/rules/kg_vocabulary.json). A look-alike name (edit similarity) whose asked form has
+    characters the matched name lacks is never answered: 青浦-游泳馆 is not 青浦-体育馆, and
+    徐汇-科技大厦 is not 徐汇-科创大厦 (the nearest names are offered instead); 那个图书馆项目 is
+    青浦-区图书馆."""
+    bars = rules_file("kg_vocabulary")["grounding_scores"]
+    if rec.get("method") != "edit":
+        return bars["accept"]
+    asked = str(rec.get("text") or "")
+    for word in bars["filler"]:
+        asked = asked.replace(word, "")
+    own = set(str(rec.get("matched") or "") + str(rec.get("name") or ""))
+    return bars["accept"] if set(asked) <= own else float("inf")
+
+
 # intents whose facts are monthly (考勤/排班/财务 …): their time is checked against the data's coverage
 MONTHLY_INTENTS = frozenset({"考勤", "工资", "排班", "收费", "缺勤", "项目缺口", "服务期", "人员", ""})
 
@@ -28,7 +46,7 @@ def ground_slots(slots: dict, index) -> dict:
             serving = [c for c in same if c.status == "服务中"]
             chosen = serving[0] if serving else best
         rec = {"text": text, **chosen.to_dict(), "candidates": [c.to_dict() for c in cands[:5]]}
-        if chosen.score < HIGH_CONFIDENCE:
+        if chosen.score < accept_score(rec):
             # too uncertain to query with: report it with the nearest names instead of guessing
             out["ungrounded"].append({"kind": "project", "text": text, "nearest": [c.name for c in cands[:3]]})
             out["ambiguous"].append(rec)
@@ -107,4 +125,5 @@ def person_ids(grounded: dict) -> list[str]:
 
 def confidence_ok(grounded: dict) -> bool:
     anchors = (grounded.get("projects") or []) + (grounded.get("people") or [])
-    return all(a.get("score", 0) >= HIGH_CONFIDENCE for a in anchors) and not grounded.get("ungrounded")
+    return (all(a.get("score", 0) >= accept_score(a) for a in anchors)
+            and not grounded.get("ungrounded"))
