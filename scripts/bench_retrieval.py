@@ -142,6 +142,18 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def progress_printer(every_s: float):
+    """An ``embed_with_cache`` progress callback that prints "embedded done/total" at most every ``every_s``."""
+    last = [time.time()]
+
+    def progress(done, total):
+        if time.time() - last[0] > every_s:
+            last[0] = time.time()
+            print(f"  embedded {done}/{total}", flush=True)
+
+    return progress
+
+
 def stage_embed(chunk_sets: list[list[Chunk]]) -> dict:
     from core.retrieval.dense import VectorCache, embed_with_cache
     from core.retrieval.embed import get_embedder
@@ -151,14 +163,7 @@ def stage_embed(chunk_sets: list[list[Chunk]]) -> dict:
     stats = {}
     for chunks in chunk_sets:
         texts = [c.text for c in chunks]
-        last = [time.time()]
-
-        def progress(done, total):
-            if time.time() - last[0] > 30:
-                last[0] = time.time()
-                print(f"  embedded {done}/{total}", flush=True)
-
-        _, st = embed_with_cache(texts, cache, emb.name, emb.encode_passages, batch=64, progress=progress)
+        _, st = embed_with_cache(texts, cache, emb.name, emb.encode_passages, batch=64, progress=progress_printer(30))
         stats[chunks[0].doc_id[:3]] = st
         print("embed", st, flush=True)
     return stats

@@ -381,15 +381,10 @@ def evaluate_set(emb, cache_name: str, chunks, slices: dict, gold) -> dict:
 
     texts = [c.text for c in chunks]
     ids = [c.chunk_id for c in chunks]
-    last = [time.time()]
-
-    def progress(done, total):
-        if time.time() - last[0] > 60:
-            last[0] = time.time()
-            print(f"  embedded {done}/{total}", flush=True)
+    from bench_retrieval import progress_printer
 
     mat, st = embed_with_cache(texts, VectorCache(OUT / "vectors.sqlite"), cache_name, emb.encode_passages,
-                               batch=32, progress=progress)
+                               batch=32, progress=progress_printer(60))
     bm25 = bm25_over(texts)
     out = {"corpus": len(chunks), "embed": st}
     for name, qs in slices.items():
