@@ -82,3 +82,36 @@ def verify_difference(claim: str, source_text: str) -> tuple[bool, str] | None:
     if not re.search(r"(?<![\d.])" + re.escape(_fmt(b)) + r"\s*元", norm(source_text)):
         return False, "计算所用金额未出现在所引片段中"
     return (True, "计算已核对") if abs(a - b - r) <= 0.01 else (False, "计算结果有误")
+
+
+def cell_sum_claim(question: str, claims: list[dict]) -> dict | None:
+    """"行政诉讼一共多少件" where the table gives only its parts (行政诉讼/未经复议直接起诉/总计: 26；
+    行政诉讼/复议后起诉/总计: 20): the parts' totals summed (26+20＝46件), citing the row. None when
+    the table states the item's own total (行政复议/总计: 351) or fewer than two parts."""
+    from core.agents.rag.calc import SUM_LEAD  # the table-total line the citation check redoes
+
+    q = norm(question)
+    if not _rx("sum_asked").search(q):
+        return None
+    unit = _rx("count_unit_asked").search(q)
+    total = _rx("total_cell")
+    for c in claims:
+        cells = [x.strip() for x in re.split(r"[;；]", norm(c["text"]).rstrip("。."))]
+        heads: dict[str, list[tuple[list[str], float]]] = {}
+        for cell in cells:
+            m = re.fullmatch(r"([^:：]+)[:：]\s*(\d+(?:\.\d+)?)", cell)
+            if not m:
+                continue
+            path = m.group(1).split("/")
+            heads.setdefault(path[0], []).append((path[1:], float(m.group(2))))
+        for head, rows in heads.items():
+            if len(head) < 2 or head not in q:
+                continue
+            if any(len(p) == 1 and total.fullmatch(p[0]) for p, _ in rows):
+                return None  # the item's own total is stated: quoted, not summed
+            parts = [v for p, v in rows if len(p) == 2 and total.fullmatch(p[1])]
+            if len(parts) >= 2:
+                expr = "+".join(_fmt(v) for v in parts)
+                return {"text": f"{SUM_LEAD}{head}各项{expr}＝{_fmt(sum(parts))}{unit.group(1) if unit else ''}。",
+                        "cites": list(c["cites"]), "source": c["text"], "n": c["n"], "pos": -1}
+    return None
