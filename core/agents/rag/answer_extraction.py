@@ -10,7 +10,7 @@ from collections import Counter
 
 from core.agents.rag.amounts import AMOUNT, amount_fits, question_amounts
 from core.agents.rag.claims import render_claims
-from core.agents.rag.ruledata import answer_types, intent_terms, meta_questions, pattern, vocab_entry, weights, words
+from core.agents.rag.ruledata import answer_types, intent_terms, meta_questions, pattern, synonyms, vocab_entry, weights, words
 from core.agents.rag.scoring import doc_named_in
 from core.agents.rag.slots import heading_org, slot_kind
 from core.agents.rag.textutil import (
@@ -122,6 +122,9 @@ def _doc_view(qv: dict, n: int, d: dict, off_topic: float) -> dict:
     arts = qv["arts"]
     title_n = norm(d.get("title") or "") + norm(d.get("file_name") or "")
     s_terms = [t for t in qv["terms"] if not term_in(t, title_n)]
+    # a generic word (补贴) the title happens not to say is no reason to prefer this document's
+    # sentences: the distinctive terms (先垫) are what a sentence must say
+    s_terms = [t for t in s_terms if t not in words("generic_terms")] or s_terms
     if qv["period"]:  # 从什么时候开始到什么时候结束: the period, which documents head "…时间"
         s_terms = [t for t in s_terms if t not in words("period_words")] + ["时间"]
     head_n = norm((d.get("heading") or "") + " ".join((d.get("path") or [])[1:]))
@@ -283,7 +286,8 @@ def _doc_candidates(qv: dict, dv: dict) -> list[dict]:
         ref = display(sents[pos - 1]) if qv["compose"] and pos > 0 and pattern("compose_s").match(shown) else ""
         sc, hit = _base_score(qv, dv, shown, ref)
         sc = _value_score(_cue_score(sc, qv, dv, pos, sv), qv, dv, pos, shown)
-        own_hits = [t for t in (s_terms or qv["terms"]) if term_in(t, norm(shown))]
+        # a focus term said in the document's words (先垫 → 先行垫付) is a hit of that term too
+        own_hits = [t for t in (s_terms or qv["terms"]) if _says_term(t, norm(shown))]
         # an item of a short labelled list keeps its label (燃油车：1.新车购车发票金额…)
         list_head = dv["list_head"]
         labelled = f"{list_head}{shown}" if list_head and len(list_head) <= 12 and not intro else shown
@@ -298,6 +302,10 @@ def _doc_candidates(qv: dict, dv: dict) -> list[dict]:
 
 
 # ---- picking the answer's sentences ----------------------------------------------------------
+def _says_term(term: str, text_n: str) -> bool:
+    return term_in(term, text_n) or any(norm(x) in text_n for x in synonyms().get(term, ()) if len(x) >= 2)
+
+
 def _rarity_bonus(cands: list[dict]) -> None:
     """A focus term found in few sentences (解释 vs 负责) tells more than one found everywhere."""
     w = weights()
@@ -345,6 +353,22 @@ def _with_items(picked: list[dict], items: list[dict], plain: dict) -> list[dict
                                         and (c["n"], c["pos"]) not in with_items
                                         and len(re.sub(r"\W", "", c["text"])) < 12)] or picked
     return sorted(picked + extra, key=lambda c: -c["score"])
+
+
+def _with_back_references(picked: list[dict], plain: dict) -> list[dict]:
+    """A picked sentence keeps the next one when that one only refers back to it ("严禁…虚开…发票"
+    + "如有上述行为之一，将取消…资格"): the rule and what follows from it are one claim."""
+    merged: set[tuple] = set()
+    out = []
+    for c in picked:
+        key = (c["n"], c["pos"] + 1)
+        nxt = plain.get(key)
+        if nxt and "item_of" not in c and pattern("back_reference").match(nxt["text"]):
+            # one claim, one citation: joined by "；" so the answer line stays one sentence
+            c = {**c, "text": c["text"].rstrip("。.") + "；" + nxt["text"], "source": c["source"] + nxt["source"]}
+            merged.add(key)
+        out.append(c)
+    return [c for c in out if (c["n"], c["pos"]) not in merged or "item_of" in c]
 
 
 def _claims(picked: list[dict], limit: int) -> list[dict]:
@@ -405,7 +429,7 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     cands = list(plain.values())
     _rarity_bonus(cands)
     compare = bool(pattern("compare_q").search(question))
-    picked = _with_items(_pick(qv, cands, used, compare), items, plain)
+    picked = _with_back_references(_with_items(_pick(qv, cands, used, compare), items, plain), plain)
     # concise: a value question gets its few best sentences, a list question its items
     listy = qv["list"] or qv["compose"] or any("item_of" in c for c in picked)
     w = weights()
