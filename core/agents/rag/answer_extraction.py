@@ -122,9 +122,10 @@ def _doc_view(qv: dict, n: int, d: dict, off_topic: float) -> dict:
     arts = qv["arts"]
     title_n = norm(d.get("title") or "") + norm(d.get("file_name") or "")
     s_terms = [t for t in qv["terms"] if not term_in(t, title_n)]
-    # a generic word (补贴) the title happens not to say is no reason to prefer this document's
-    # sentences: the distinctive terms (先垫) are what a sentence must say
-    s_terms = [t for t in s_terms if t not in words("generic_terms")] or s_terms
+    # a generic word (补贴) that another used document's title says and this one's happens not
+    # to is no reason to prefer this document's sentences: the distinctive terms (先垫) decide
+    s_terms = [t for t in s_terms if not (t in words("generic_terms")
+                                          and any(term_in(t, x) for x in qv.get("titles_n") or []))] or s_terms
     if qv["period"]:  # 从什么时候开始到什么时候结束: the period, which documents head "…时间"
         s_terms = [t for t in s_terms if t not in words("period_words")] + ["时间"]
     head_n = norm((d.get("heading") or "") + " ".join((d.get("path") or [])[1:]))
@@ -356,19 +357,33 @@ def _with_items(picked: list[dict], items: list[dict], plain: dict) -> list[dict
 
 
 def _with_back_references(picked: list[dict], plain: dict) -> list[dict]:
-    """A picked sentence keeps the next one when that one only refers back to it ("严禁…虚开…发票"
-    + "如有上述行为之一，将取消…资格"): the rule and what follows from it are one claim."""
-    merged: set[tuple] = set()
+    """A sentence that only refers back ("如有上述行为之一，将取消…资格") and the sentence it refers
+    to ("严禁…虚开…发票") are one claim: whichever of the two was picked brings the other."""
+    keys = {(c["n"], c["pos"]) for c in picked}
     out = []
     for c in picked:
-        key = (c["n"], c["pos"] + 1)
-        nxt = plain.get(key)
-        if nxt and "item_of" not in c and pattern("back_reference").match(nxt["text"]):
-            # one claim, one citation: joined by "；" so the answer line stays one sentence
-            c = {**c, "text": c["text"].rstrip("。.") + "；" + nxt["text"], "source": c["source"] + nxt["source"]}
-            merged.add(key)
+        if "item_of" in c:
+            out.append(c)
+            continue
+        prev, nxt = plain.get((c["n"], c["pos"] - 1)), plain.get((c["n"], c["pos"] + 1))
+        if _refers_back(c):
+            if prev and (c["n"], c["pos"] - 1) in keys:
+                continue  # its antecedent is picked and takes it along
+            c = _joined(prev, c) if prev else c
+        elif nxt and _refers_back(nxt):
+            c = _joined(c, nxt)
         out.append(c)
-    return [c for c in out if (c["n"], c["pos"]) not in merged or "item_of" in c]
+    return out
+
+
+def _refers_back(c: dict) -> bool:
+    return bool(pattern("back_reference").match(c["text"]))
+
+
+def _joined(first: dict, then: dict) -> dict:
+    # one claim, one citation: joined by "；" so the answer line stays one sentence
+    return {**first, "text": first["text"].rstrip("。.") + "；" + then["text"], "source": first["source"] + then["source"],
+            "score": max(first["score"], then["score"])}
 
 
 def _claims(picked: list[dict], limit: int) -> list[dict]:
@@ -419,6 +434,7 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     answer text and the claims ``[{text, cites, source}]``. A picked sentence that
     introduces a list (ends with "：" / "如下") brings the list items after it."""
     qv = _question_view(question, focus_terms)
+    qv["titles_n"] = [norm((d.get("title") or "") + (d.get("file_name") or "")) for d in used]
     cands: list[dict] = []
     for n, (d, off) in enumerate(zip(used, _off_topic(qv, used)), 1):
         cands += _doc_candidates(qv, _doc_view(qv, n, d, off))
