@@ -109,3 +109,8 @@ def test_an_attribute_of_a_coupon_the_documents_lack_is_refused_whole():
     res = _ask("泉城购有电影票消费券吗，面额多少？")
     assert res["refused"], res["answer"]
     assert "另：" not in res["answer"] and "满100元减" not in res["answer"]
+
+
+def test_last_years_subsidy_question_finds_the_continuation_rule():
+    res = _ask("去年买过洗衣机领了补贴，今年再买洗衣机还能补吗？")
+    _answered_with(res, "可继续享受补贴")
