@@ -9,7 +9,6 @@ ZHICE_HOME at it (after the autouse per-test workspace fixture ran)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -17,40 +16,10 @@ import pytest
 
 from core import config
 from core.agents.rag.textutil import norm
+from tests.integration.conftest import AS_OF, SCANNED  # policy_home (the session workspace) is there too
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "data" / "eval" / "docs_golden.jsonl"
-# the golden questions were written while every campaign in the set was running: answer them as
-# of that day (campaigns whose own period has ended since are 已到期 and leave 窗口咨询)
-AS_OF = "2025-04-15"
-SCANNED = "山东省商务厅等5部门关于印发《山东省手机、平板、智能手表（手环）购新补贴实施细则》的通知.pdf"
-
-
-@pytest.fixture(scope="session")
-def policy_home(tmp_path_factory, shared_data, model_cache) -> Path:
-    home = tmp_path_factory.mktemp("rag_policies")
-    saved = {k: os.environ.get(k) for k in ("ZHICE_HOME", "ZHICE_MODEL_CACHE", "ZHICE_LLM_API_KEY", "ZHICE_TODAY")}
-    os.environ["ZHICE_HOME"] = str(home)
-    os.environ["ZHICE_TODAY"] = AS_OF
-    os.environ["ZHICE_MODEL_CACHE"] = str(model_cache)
-    os.environ.pop("ZHICE_LLM_API_KEY", None)
-    config.set_settings(None)
-    try:
-        from core.security.principals import resolve_user
-        from core.services.ingest import ingest_paths
-
-        files = sorted(p for p in (shared_data / "policies").iterdir()
-                       if p.suffix.lower() in (".pdf", ".docx") and p.name != SCANNED)
-        report = ingest_paths(files, resolve_user(None), "demo", approve=True)
-        assert len(report["documents"]) >= 10, report["errors"]
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-        config.set_settings(None)
-    return home
 
 
 @pytest.fixture(autouse=True)

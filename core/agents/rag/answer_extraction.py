@@ -10,7 +10,7 @@ from collections import Counter
 
 from core.agents.rag.amounts import AMOUNT, amount_fits, question_amounts
 from core.agents.rag.claims import render_claims
-from core.agents.rag.ruledata import answer_types, intent_terms, meta_questions, pattern, vocab_entry, weights, words
+from core.agents.rag.ruledata import answer_types, intent_terms, meta_questions, pattern, synonyms, vocab_entry, weights, words
 from core.agents.rag.scoring import doc_named_in
 from core.agents.rag.slots import heading_org, slot_kind
 from core.agents.rag.textutil import (
@@ -122,6 +122,10 @@ def _doc_view(qv: dict, n: int, d: dict, off_topic: float) -> dict:
     arts = qv["arts"]
     title_n = norm(d.get("title") or "") + norm(d.get("file_name") or "")
     s_terms = [t for t in qv["terms"] if not term_in(t, title_n)]
+    # a generic word (补贴) that another used document's title says and this one's happens not
+    # to is no reason to prefer this document's sentences: the distinctive terms (先垫) decide
+    s_terms = [t for t in s_terms if not (t in words("generic_terms")
+                                          and any(term_in(t, x) for x in qv.get("titles_n") or []))] or s_terms
     if qv["period"]:  # 从什么时候开始到什么时候结束: the period, which documents head "…时间"
         s_terms = [t for t in s_terms if t not in words("period_words")] + ["时间"]
     head_n = norm((d.get("heading") or "") + " ".join((d.get("path") or [])[1:]))
@@ -283,7 +287,8 @@ def _doc_candidates(qv: dict, dv: dict) -> list[dict]:
         ref = display(sents[pos - 1]) if qv["compose"] and pos > 0 and pattern("compose_s").match(shown) else ""
         sc, hit = _base_score(qv, dv, shown, ref)
         sc = _value_score(_cue_score(sc, qv, dv, pos, sv), qv, dv, pos, shown)
-        own_hits = [t for t in (s_terms or qv["terms"]) if term_in(t, norm(shown))]
+        # a focus term said in the document's words (先垫 → 先行垫付) is a hit of that term too
+        own_hits = [t for t in (s_terms or qv["terms"]) if _says_term(t, norm(shown))]
         # an item of a short labelled list keeps its label (燃油车：1.新车购车发票金额…)
         list_head = dv["list_head"]
         labelled = f"{list_head}{shown}" if list_head and len(list_head) <= 12 and not intro else shown
@@ -298,6 +303,10 @@ def _doc_candidates(qv: dict, dv: dict) -> list[dict]:
 
 
 # ---- picking the answer's sentences ----------------------------------------------------------
+def _says_term(term: str, text_n: str) -> bool:
+    return term_in(term, text_n) or any(norm(x) in text_n for x in synonyms().get(term, ()) if len(x) >= 2)
+
+
 def _rarity_bonus(cands: list[dict]) -> None:
     """A focus term found in few sentences (解释 vs 负责) tells more than one found everywhere."""
     w = weights()
@@ -345,6 +354,36 @@ def _with_items(picked: list[dict], items: list[dict], plain: dict) -> list[dict
                                         and (c["n"], c["pos"]) not in with_items
                                         and len(re.sub(r"\W", "", c["text"])) < 12)] or picked
     return sorted(picked + extra, key=lambda c: -c["score"])
+
+
+def _with_back_references(picked: list[dict], plain: dict) -> list[dict]:
+    """A sentence that only refers back ("如有上述行为之一，将取消…资格") and the sentence it refers
+    to ("严禁…虚开…发票") are one claim: whichever of the two was picked brings the other."""
+    keys = {(c["n"], c["pos"]) for c in picked}
+    out = []
+    for c in picked:
+        if "item_of" in c:
+            out.append(c)
+            continue
+        prev, nxt = plain.get((c["n"], c["pos"] - 1)), plain.get((c["n"], c["pos"] + 1))
+        if _refers_back(c):
+            if prev and (c["n"], c["pos"] - 1) in keys:
+                continue  # its antecedent is picked and takes it along
+            c = _joined(prev, c) if prev else c
+        elif nxt and _refers_back(nxt):
+            c = _joined(c, nxt)
+        out.append(c)
+    return out
+
+
+def _refers_back(c: dict) -> bool:
+    return bool(pattern("back_reference").match(c["text"]))
+
+
+def _joined(first: dict, then: dict) -> dict:
+    # one claim, one citation: joined by "；" so the answer line stays one sentence
+    return {**first, "text": first["text"].rstrip("。.") + "；" + then["text"], "source": first["source"] + then["source"],
+            "score": max(first["score"], then["score"])}
 
 
 def _claims(picked: list[dict], limit: int) -> list[dict]:
@@ -395,6 +434,7 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     answer text and the claims ``[{text, cites, source}]``. A picked sentence that
     introduces a list (ends with "：" / "如下") brings the list items after it."""
     qv = _question_view(question, focus_terms)
+    qv["titles_n"] = [norm((d.get("title") or "") + (d.get("file_name") or "")) for d in used]
     cands: list[dict] = []
     for n, (d, off) in enumerate(zip(used, _off_topic(qv, used)), 1):
         cands += _doc_candidates(qv, _doc_view(qv, n, d, off))
@@ -405,7 +445,7 @@ def extract_answer(question: str, focus_terms: list[str], used: list[dict]) -> t
     cands = list(plain.values())
     _rarity_bonus(cands)
     compare = bool(pattern("compare_q").search(question))
-    picked = _with_items(_pick(qv, cands, used, compare), items, plain)
+    picked = _with_back_references(_with_items(_pick(qv, cands, used, compare), items, plain), plain)
     # concise: a value question gets its few best sentences, a list question its items
     listy = qv["list"] or qv["compose"] or any("item_of" in c for c in picked)
     w = weights()

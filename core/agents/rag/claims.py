@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from core.agents.rag.arith import verify_difference
 from core.agents.rag.calc import verify_calculation
 from core.agents.rag.ruledata import weight
 from core.agents.rag.scoring import doc_context
@@ -74,6 +75,8 @@ def claim_support(claim: str, sources: list[dict]) -> tuple[bool, str]:
     the normalised claim, every number and 文号/《title》 present in the sources."""
     text = " ".join(doc_context(d) for d in sources)
     computed = verify_calculation(claim, text)  # 按所引规定计算：6000元×15%＝900元 — redo the arithmetic
+    if computed is None:
+        computed = verify_difference(claim, text)  # 按所引标准相减：300元−75元＝225元
     if computed is not None:
         return computed
     cont = ngram_containment(claim, text, 2)

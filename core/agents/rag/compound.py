@@ -164,6 +164,21 @@ def split_compound(question: str) -> list[str]:
     return out[:3]
 
 
+def leans_on_first(question: str) -> list[bool]:
+    """Per part of :func:`split_compound`: does it only ask an attribute (面额多少 / 名单有哪些)
+    of the thing the first part asks about (有客房消费券吗 / 在哪些保险公司买)? Such a part is
+    open whenever the first one is: 零售券的面额 does not answer 客房券的面额."""
+    parts = _merge_clauses(_clauses((question or "").strip()))
+    if len(parts) < 2 or not pattern("introduces_object").search(parts[0].rstrip("？?。 ")):
+        return []
+    attrs = words("attribute_terms") | words("subject_tail")
+    flags = [False]
+    for p in parts[1:3]:
+        own = specific_terms(p)
+        flags.append(bool(own) and all(t in attrs for t in own) and not entities(p))
+    return flags
+
+
 def split_subquestions(question: str) -> list[str]:
     """Retrieval queries of a question: the question itself, then its sub-questions when it is
     compound (see :func:`split_compound`)."""

@@ -59,7 +59,7 @@ def event_predicate(question: str) -> str:
     """What happens at the date asked for (什么时候**到账** → 到账); "" when the question only asks
     a named period's date (活动时间是什么时候)."""
     m = pattern("event_after_time").search(question or "")
-    if not m:
+    if not m or m.group(1)[:2] in words("period_words"):  # 申报到哪天**截止**: the event is before 到
         return _event_before_deadline(question or "")
     asks, skip = pattern("asks"), words("event_skip")
     tail = m.group(1)
@@ -79,7 +79,7 @@ def event_predicate(question: str) -> str:
 
 def _event_before_deadline(question: str) -> str:
     """申报截止到哪天 → 申报: the event whose deadline is asked, written before 截止."""
-    m = pattern("event_before_deadline").search(question)
+    m = pattern("event_before_deadline").search(question) or pattern("event_before_until").search(question)
     if not m:
         return ""
     ws = [w for w in lcut(m.group(1)) if w in words("deadline_events")]  # 申报, not the subject (消费券)
@@ -193,7 +193,7 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     counted = re.search(r"(?:(?<!哪)几|多少)\s*(?:批次|[\u4e00-\u9fff])([\u4e00-\u9fff]{2,10})", q) if kind == "数量" else None
     ask["counted"] = [t for t in ask["terms"] if counted and t in counted.group(1)]  # 多少篇**政策解读**
     # "一共有几次领取机会" is answered by "有3次领取机会": the count of exactly the asked thing
-    ask["count_of"] = re.compile(r"\d+\s*" + unit_pattern(unit) + re.escape(counted.group(1)[:2])) if counted else None
+    ask["count_of"] = _count_of(unit, counted.group(1)) if counted else None
     ask["amount_terms"] = {t for t in ask["terms"]
                            if re.fullmatch(r"[\d.]+(万元|万|元)?|[一二两三四五六七八九十\d]+[辆台件个张次份套]", t)}
     for d in support:
@@ -201,6 +201,13 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
         if filled is not None:
             return filled
     return [kind]
+
+
+def _count_of(unit: str, thing: str) -> re.Pattern:
+    """A count of exactly the thing asked, either order ("有3次领取机会", "新闻发布会12场"), or
+    a table cell of its row ("行政强制；本年处理决定数量: 195")."""
+    u, t, whole = unit_pattern(unit), re.escape(thing[:2]), re.escape(thing[:4])
+    return re.compile(r"\d+\s*" + u + t + "|" + whole + r"[\u4e00-\u9fff]{0,4}\d+\s*" + u + "|" + whole + r"[^;；。:：]{0,10}[;；]?[^;；。:：]{0,20}[:：]\s*\d+")
 
 
 def _own_slot_terms(ask: dict, d: dict) -> list[str]:

@@ -202,8 +202,9 @@ def _jieba():
         jieba.setLogLevel(logging.WARNING)
         jieba.initialize()
         # programme names jieba would cut apart (泉城购 → 泉城 / 购); subject nouns it cuts or
-        # tags a verb (充电桩 → 充电 / 桩): an asked subject must then be found in the evidence
-        for key in ("domain_words", "subject_nouns"):
+        # tags a verb (充电桩 → 充电 / 桩): an asked subject must then be found in the evidence;
+        # colloquial verbs it cuts (垫上 → 垫 / 上) kept whole so their synonyms (垫付) rank the passage
+        for key in ("domain_words", "subject_nouns", "colloquial_verbs"):
             entry = vocab_entry(key)
             for w in entry["words"]:
                 jieba.add_word(w, freq=entry["freq"], tag=entry["tag"])

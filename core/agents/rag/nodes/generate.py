@@ -9,6 +9,7 @@ import time
 
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.answer_extraction import MAX_USED, extract_answer
+from core.agents.rag.arith import cell_sum_claim, difference_claim, net_pay_claim
 from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.ruledata import synonyms, weight
@@ -107,7 +108,8 @@ def generate(state: dict, *, config) -> dict:
         out["used_documents"] = used
         # 6000元的2级能效洗衣机 → 6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed
         computed = rate_claim(question, claims, used) or sum_claim(question, claims, used) \
-            or total_rate_claim(question, claims, used)
+            or total_rate_claim(question, claims, used) or difference_claim(question, claims) \
+            or net_pay_claim(question, claims) or cell_sum_claim(question, claims)
         if computed is not None:
             claims = [computed] + claims
         if claims:

@@ -8,6 +8,7 @@ import time
 
 from pydantic import BaseModel, Field
 
+from core.agents.rag.compound import leans_on_first
 from core.agents.rag.gaps import guessed_terms, question_gaps
 from core.agents.rag.runtime import add_trace, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import REL_THRESHOLD, merge_pool, part_pool, score_chunk
@@ -128,6 +129,10 @@ def _evidence_gaps(question: str, parts: list[str], pool: list[dict],
     for p in parts:
         own = part_pool(p, pool)
         gaps_by_part.append(question_gaps(p, own, titles) if own else [slot_kind(p)[0] or "相关规定"])
+    if gaps_by_part[0]:  # 有客房消费券吗，面额多少: the 面额 asked is the 客房券's, open with it
+        for i, lean in enumerate(leans_on_first(question)):
+            if lean and i < len(gaps_by_part) and not gaps_by_part[i]:
+                gaps_by_part[i] = list(gaps_by_part[0])
     part_info = [{"part": p, "gaps": g} for p, g in zip(parts, gaps_by_part)]
     if all(gaps_by_part):
         return list(dict.fromkeys(t for g in gaps_by_part for t in g)), [], part_info

@@ -1,0 +1,43 @@
+"""The policy documents of shared/data ingested ONCE per test session (the scanned PDF left
+out to avoid OCR cost), for every integration test that asks them questions."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from core import config
+
+# the golden questions were written while every campaign in the set was running: answer them as
+# of that day (campaigns whose own period has ended since are 已到期 and leave 窗口咨询)
+AS_OF = "2025-04-15"
+SCANNED = "山东省商务厅等5部门关于印发《山东省手机、平板、智能手表（手环）购新补贴实施细则》的通知.pdf"
+
+
+@pytest.fixture(scope="session")
+def policy_home(tmp_path_factory, shared_data, model_cache) -> Path:
+    home = tmp_path_factory.mktemp("rag_policies")
+    saved = {k: os.environ.get(k) for k in ("ZHICE_HOME", "ZHICE_MODEL_CACHE", "ZHICE_LLM_API_KEY", "ZHICE_TODAY")}
+    os.environ["ZHICE_HOME"] = str(home)
+    os.environ["ZHICE_TODAY"] = AS_OF
+    os.environ["ZHICE_MODEL_CACHE"] = str(model_cache)
+    os.environ.pop("ZHICE_LLM_API_KEY", None)
+    config.set_settings(None)
+    try:
+        from core.security.principals import resolve_user
+        from core.services.ingest import ingest_paths
+
+        files = sorted(p for p in (shared_data / "policies").iterdir()
+                       if p.suffix.lower() in (".pdf", ".docx") and p.name != SCANNED)
+        report = ingest_paths(files, resolve_user(None), "demo", approve=True)
+        assert len(report["documents"]) >= 10, report["errors"]
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        config.set_settings(None)
+    return home
