@@ -123,3 +123,21 @@ def named_date_field(question: str) -> tuple[str, str] | None:
             if intent:
                 return field, intent
     return None
+
+
+def intent_of_filters(intent: str, filters: dict) -> str:
+    """A grounded value whose field only one kind of record holds names that data when the
+    generic intent's records lack the field ("SB-0118-003 是哪年出厂的", "康明斯的柴油发电机放在哪些
+    项目": 设备编号 / 制造厂商 are 设备 columns, not 人员 / 项目 ones)."""
+    if intent not in ("人员", "项目", ""):
+        return intent
+    labels = kgrules.mapping("intent_labels")
+    own = NODE_BY_LABEL.get(labels.get(intent, ""))
+    for field in filters or {}:
+        if own is not None and field in own.property_names:
+            continue
+        holders = {lb for lb in labels.values() if lb in NODE_BY_LABEL and field in NODE_BY_LABEL[lb].property_names}
+        if len(holders) == 1:
+            label = holders.pop()
+            return next(i for i, lb in labels.items() if lb == label)
+    return intent

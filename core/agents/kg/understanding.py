@@ -357,6 +357,7 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
             if fkey == "中标结果" and intent not in ("项目", ""):
                 continue
             intent = fint
+    intent = phrasing.intent_of_filters(intent, filters)
     if projects and not people and intent in ("人员", "项目", "") and any(w in q for w in PROJECT_ATTRS) \
             and not re.search(r"员工|人员|名单|哪些人|多少人", q):
         intent = "项目"  # "科创大厦的甲方是谁", "人民医院的客户满意度"
@@ -364,7 +365,7 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
             and not phrasing.area_head_owns(q, intent):
         intent = "片区"
     without = None
-    m_without = re.search(r"(?:哪些|哪个|什么)[^，。？?]{0,6}项目(?:还|目前|至今)?(?:没有|没|无|未)", q)
+    m_without = any(rx.search(q) for rx in kgrules.patterns("projects_without"))
     if m_without and intent in ("设备", "采购", "检查", "投标", "编制", "考勤", "排班", "收费", "证书", "服务期"):
         without, intent = intent, "项目无"  # "哪些项目没有维保合同": projects minus those with records
     children_of = False
