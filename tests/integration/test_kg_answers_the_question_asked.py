@@ -70,3 +70,16 @@ def test_the_checks_a_person_made_are_only_theirs(kg):
     assert r["rows"] and all(row.get("检查人工号") == "KWL1801001" for row in r["rows"]), r["answer"][:300]
     for name in ("赵巷镇政府", "青浦-体育馆", "青浦-北斗园区", "青浦-区图书馆", "青浦-工业园区"):
         assert name in r["answer"]
+
+
+@pytest.mark.parametrize("q,said", [("戚佳怡属于哪个管理处？", "申勤物业徐汇管理处"),
+                                    ("徐汇管理处的客服是谁？", "戚佳怡")])
+def test_which_management_office_is_asked_not_a_value_named_which(kg, q, said):
+    r = ask(q, auto=True)
+    assert r["refused"] is False and said in r["answer"] and "未找到" not in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q", ["秦家豪3月排了几天休息？", "秦家豪3月休息了几天？"])
+def test_rest_days_are_counted_from_the_day_codes(kg, q):
+    r = ask(q, auto=True)
+    assert "休息天数" in _head(r) and "9天" in _head(r), r["answer"][:300]

@@ -82,7 +82,18 @@ def _numeric_fields() -> list[tuple[str, str, str]]:
     words = [(w, p) for w, p in json.loads(path.read_text(encoding="utf-8"))["words"]]
     have = {w for w, _ in words}
     words += [(f, f) for f in catalog.numeric_fields() if f not in have]
+    words += _day_code_words({w for w, _ in words}, set(catalog.numeric_fields()))
     return [(w, p, "" if catalog.unit(p) == "%" else catalog.unit(p)) for w, p in words]
+
+
+def _day_code_words(have: set[str], numeric: set[str]) -> list[tuple[str, str]]:
+    """The day codes' own names (休 = 休息, 事 = 事假: core/graph/schema.py) as wordings of the day
+    counts the builder keeps for them ("排了几天休息" → 休息天数), the longest first."""
+    from core.graph.schema import ATTENDANCE_CODES, SHIFT_CODES
+
+    names = set(ATTENDANCE_CODES.values()) | set(SHIFT_CODES.values())
+    return [(n, f"{n}天数") for n in sorted(names, key=len, reverse=True)
+            if n not in have and f"{n}天数" in numeric]
 
 
 NUMERIC_FIELDS: list[tuple[str, str, str]] = _numeric_fields()
