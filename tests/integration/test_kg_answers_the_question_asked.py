@@ -83,3 +83,14 @@ def test_which_management_office_is_asked_not_a_value_named_which(kg, q, said):
 def test_rest_days_are_counted_from_the_day_codes(kg, q):
     r = ask(q, auto=True)
     assert "休息天数" in _head(r) and "9天" in _head(r), r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,area", [("李晓峰是哪个片区的负责人？", "徐汇片区"), ("周建国负责哪个片区？", "青浦片区")])
+def test_which_area_a_person_heads_is_looked_up_in_reverse(kg, q, area):
+    r = ask(q, auto=True)
+    assert area in r["answer"] and len(r["rows"]) == 1 and r["refused"] is False, r["answer"][:300]
+
+
+def test_a_person_who_heads_no_area_gets_no_area(kg):
+    r = ask("张丽娟是哪个片区的负责人？", auto=True)
+    assert "未找到" in r["answer"] and not r["rows"], r["answer"]

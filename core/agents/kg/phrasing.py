@@ -83,6 +83,8 @@ def responsible_condition(question: str, intent: str, people: list[str], index,
     for p in people:
         cands = index.resolve("person", p, allow_embedding=False)
         keys += [cands[0].key] if cands else []
+    if not people and areas and kgrules.mapping("intent_labels").get(intent) == "片区":
+        return None, False  # "徐汇片区的负责人是谁": the named area itself, not its head's areas
     if not people and areas and re.search(spec["area_head"]["pattern"], question):
         for a in areas:
             cands = index.resolve("area", a, allow_embedding=False)
@@ -140,4 +142,17 @@ def intent_of_filters(intent: str, filters: dict) -> str:
         if len(holders) == 1:
             label = holders.pop()
             return next(i for i, lb in labels.items() if lb == label)
+    return intent
+
+
+def owner_of_which(question: str, intent: str, people: list) -> str:
+    """"李晓峰是哪个片区的负责人": a named person asked about the records whose person field holds
+    them — the records' intent (片区), filtered by ``responsible_condition``."""
+    spec = kgrules.rules_file("kg_vocabulary")["person_fields"]
+    if not people or intent not in ("人员", ""):
+        return intent
+    m = re.search(spec["owner_of_which"]["pattern"], question)
+    kind = next((g for g in (m.groups() if m else ()) if g), None)
+    if kind and kind in kgrules.mapping("intent_labels") and kind in spec["map"]:
+        return kind
     return intent

@@ -357,7 +357,7 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
             if fkey == "中标结果" and intent not in ("项目", ""):
                 continue
             intent = fint
-    intent = phrasing.intent_of_filters(intent, filters)
+    intent = phrasing.owner_of_which(q, phrasing.intent_of_filters(intent, filters), people)
     if projects and not people and intent in ("人员", "项目", "") and any(w in q for w in PROJECT_ATTRS) \
             and not re.search(r"员工|人员|名单|哪些人|多少人", q):
         intent = "项目"  # "科创大厦的甲方是谁", "人民医院的客户满意度"
