@@ -94,3 +94,19 @@ def test_which_area_a_person_heads_is_looked_up_in_reverse(kg, q, area):
 def test_a_person_who_heads_no_area_gets_no_area(kg):
     r = ask("张丽娟是哪个片区的负责人？", auto=True)
     assert "未找到" in r["answer"] and not r["rows"], r["answer"]
+
+
+def test_a_value_qualifying_the_asked_records_noun_is_part_of_it_not_a_refused_condition(kg):
+    r = ask("人民医院的保洁耗材供应商是哪家？", auto=True)
+    assert "上海洁美清洁用品有限公司" in r["answer"] and "无法应用" not in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,name", [("青浦-体育管的项目负责人是谁？", "周建国"), ("徐汇-科创大夏的甲方是谁？", "上海徐汇科创投资有限公司")])
+def test_a_project_name_with_a_look_alike_character_is_that_project(kg, q, name):
+    r = ask(q, auto=True)
+    assert name in _head(r) and r["refused"] is False, r["answer"][:300]
+
+
+def test_a_look_alike_name_with_other_meaning_words_is_still_not_found(kg):
+    r = ask("青浦-游泳馆的项目负责人是谁？", auto=True)
+    assert "未找到" in r["answer"] and "周建国" not in r["answer"], r["answer"]

@@ -156,3 +156,24 @@ def owner_of_which(question: str, intent: str, people: list) -> str:
     if kind and kind in kgrules.mapping("intent_labels") and kind in spec["map"]:
         return kind
     return intent
+
+
+def drop_qualifiers(question: str, intent: str, filters: dict) -> dict:
+    """"人民医院的保洁耗材供应商": a value (保洁 → 岗位名称 保洁员) written right before another
+    grounded value of the asked records (耗材 → 记录类型 耗材采购) qualifies that noun; when the asked
+    records hold no field for it, it is part of the noun, not a condition to refuse by name."""
+    node = NODE_BY_LABEL.get(kgrules.mapping("intent_labels").get(intent or "", ""))
+    if node is None:
+        return filters
+    props = set(node.property_names)
+    own = [str(v)[:2] for f, vals in filters.items() if f in props for v in vals or [] if len(str(v)) >= 2]
+    out = dict(filters)
+    for field, vals in filters.items():
+        if field in props:
+            continue
+        for v in vals or []:
+            for form in {str(v), str(v).split("_")[0], str(v)[:2]}:
+                i = question.find(form) if len(form) >= 2 else -1
+                if i >= 0 and any(question[i + len(form):].startswith(o) for o in own):
+                    out.pop(field, None)
+    return out

@@ -199,6 +199,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     specific = [i for i in intents if i not in GENERIC_INTENTS]
     intent, without, children_of = _decide_intent(q, intents, specific, conditions, filters, people, projects,
                                                    areas)
+    filters = phrasing.drop_qualifiers(q, intent, filters)
     concepts = ground_concepts(q)
 
     people, projects, areas, followup = _refer_back(q, previous, people, projects, areas, specific)
