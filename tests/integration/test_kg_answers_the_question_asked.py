@@ -110,3 +110,16 @@ def test_a_project_name_with_a_look_alike_character_is_that_project(kg, q, name)
 def test_a_look_alike_name_with_other_meaning_words_is_still_not_found(kg):
     r = ask("青浦-游泳馆的项目负责人是谁？", auto=True)
     assert "未找到" in r["answer"] and "周建国" not in r["answer"], r["answer"]
+
+
+def test_a_condition_for_every_month_keeps_only_projects_none_of_whose_months_breaks_it(kg):
+    r = ask("1到4月每个月收款都等于开票的项目是哪个？", auto=True)
+    assert {row.get("项目编号") for row in r["rows"]} == {"XMSQ0120"}, r["answer"][:300]
+    assert "徐汇-滨江公园" in r["answer"] and "按月份统计" not in r["answer"]
+
+
+def test_a_condition_for_every_month_of_a_person(kg):
+    r = ask("1到4月每个月加班都超过5小时的人有哪些？", auto=True)
+    people = {row.get("工号") for row in r["rows"]}
+    assert people and all(row["加班小时"] > 5 for row in r["rows"]), r["answer"][:300]
+    assert all(sum(1 for row in r["rows"] if row.get("工号") == p) == 4 for p in people)

@@ -94,7 +94,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
     rules (field aliases, a pronoun for the last answer's subject, two named periods, per-all
     averages) run on the result."""
-    from core.agents.kg import compound, coverage, field_aliases, population, two_periods, twofield
+    from core.agents.kg import compound, coverage, field_aliases, population, quantifier, two_periods, twofield
 
     q0 = normalize_question((question or "").strip())
     q1, alias = field_aliases.field_alias(q0)
@@ -164,7 +164,8 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             slots["ratio"] = {**ratio, "group_by": "年月", "compare": {"base": b, "current": c}}
     if population.per_all(q1, intent or "", slots.get("agg")):
         slots["agg"] = {**slots["agg"], "per_all": True}
-    return twofield.apply(slots)  # "开票和收款差了多少", "收款少于开票的项目", "累计开票最高的项目"
+    # "开票和收款差了多少", "收款少于开票的项目", "累计开票最高的项目"; "每个月…都…" on every row
+    return quantifier.apply(twofield.apply(slots))
 
 
 
