@@ -124,3 +124,9 @@ def test_a_condition_for_every_month_of_a_person(kg):
     people = {row.get("工号") for row in r["rows"]}
     assert people and all(row["加班小时"] > 5 for row in r["rows"]), r["answer"][:300]
     assert all(sum(1 for row in r["rows"] if row.get("工号") == p) == 4 for p in people)
+
+
+@pytest.mark.parametrize("q,n", [("王志强管哪些项目？", 3), ("陈慧敏管着几个项目？", 5)])
+def test_guan_without_de_still_names_the_projects_a_person_leads(kg, q, n):
+    r = ask(q, auto=True)
+    assert f"共 {n} " in r["answer"] and "项目负责人：" in r["answer"], r["answer"][:300]

@@ -94,7 +94,9 @@ def responsible_condition(question: str, intent: str, people: list[str], index,
     if not keys:
         return None, False
     who = "、".join(people) if people else "、".join(a + "负责人" for a in areas)
-    return {"field": field, "op": "in", "value": 0, "text": f"{who}{cue.group(0)}", "derived": None,
+    role = field[:-2] if field.endswith("工号") and len(field) > 2 else ""  # 检查人工号 → 检查人：周建国
+    text = f"{role}：{who}" if role else f"{who}{cue.group(0)}"
+    return {"field": field, "op": "in", "value": 0, "text": text, "derived": None,
             "expr": f"{field} in {keys!r}"}, via_area
 
 
