@@ -130,3 +130,12 @@ def test_a_condition_for_every_month_of_a_person(kg):
 def test_guan_without_de_still_names_the_projects_a_person_leads(kg, q, n):
     r = ask(q, auto=True)
     assert f"共 {n} " in r["answer"] and "项目负责人：" in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,said", [
+    ("公共场馆类项目3月开票多少？", "447,427.27"),   # 文体中心 + 区图书馆 + 体育馆 + 区档案馆, 2026-03
+    ("徐汇区的项目有几台设备？", "共 6 台"),          # of 21: the devices of the 徐汇区 projects
+])
+def test_a_project_column_value_applies_to_records_through_their_project(kg, q, said):
+    r = ask(q, auto=True)
+    assert said in _head(r) and "无法应用" not in r["answer"], r["answer"][:300]

@@ -179,3 +179,24 @@ def drop_qualifiers(question: str, intent: str, filters: dict) -> dict:
                 if i >= 0 and any(question[i + len(form):].startswith(o) for o in own):
                     out.pop(field, None)
     return out
+
+
+def project_join(intent: str, filters: dict, index) -> tuple[dict, list[dict]]:
+    """(filters, conditions): a value of a project column (服务状态, 细分业态, 市区 …) on records that
+    hold only the project's code ("服务中项目的电梯有几台") applies through the project: the records
+    whose 项目编号 is one of the projects holding that value."""
+    node = NODE_BY_LABEL.get(kgrules.mapping("intent_labels").get(intent or "", ""))
+    project = NODE_BY_LABEL.get("项目")
+    if node is None or project is None or index is None or "项目编号" not in node.property_names \
+            or node.label == project.label:
+        return filters, []
+    out, conds = dict(filters), []
+    for field, vals in filters.items():
+        if field in node.property_names or field not in project.property_names or not vals:
+            continue
+        wanted = {str(v) for v in vals}
+        codes = sorted(str(p["项目编号"]) for p in index.projects if str(p.get(field) or "") in wanted)
+        out.pop(field)
+        conds.append({"field": "项目编号", "op": "in", "value": 0, "text": f"{field}：{'、'.join(map(str, vals))}",
+                      "derived": None, "expr": f"项目编号 in {codes!r}"})
+    return out, conds

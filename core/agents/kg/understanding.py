@@ -233,6 +233,8 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         agg, growth = None, None
     agg, filters = _group_by_values(q, agg, filters)
     filters = _repair_state(q, intent, filters, conditions)
+    filters, joined = phrasing.project_join(intent, filters, index)
+    conditions = conditions + joined
     if growth or (agg and agg.get("having")):
         granularity = "汇总"
     if ratio:
