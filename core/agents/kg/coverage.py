@@ -69,7 +69,9 @@ def _uncovered(noun: str, index) -> list[str]:
     """The runs (2+ characters) of an asked noun that no known term, non-content word, entity
     name or stored value covers: "绿化面积" → ["绿化"] (面积 alone does not make 绿化面积 known)."""
     covered = [False] * len(noun)
-    for t in [*known_terms(), *kgrules.words("non_content"), *kgrules.words("noun_fillers"), *kgrules.words("noun_modifiers"), *_mention_texts(noun, index)]:
+    words = [*known_terms(), *kgrules.words("non_content"), *kgrules.words("noun_fillers"),
+             *kgrules.words("noun_modifiers"), *_mention_texts(noun, index)]
+    for t in words:
         start = noun.find(t)
         while t and start >= 0:
             covered[start:start + len(t)] = [True] * len(t)

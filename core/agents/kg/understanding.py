@@ -178,14 +178,12 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     if unknown:
         people.append(unknown)  # grounding reports it as 数据中未找到人员“…”
     areas = [m["text"] for m in mentions if m["kind"] == "area"]
-    tr = parse_time(q, today)
-    tr = _expiry_year(q, tr, today)
+    tr = _expiry_year(q, parse_time(q, today), today)
     filters = index.ground_values(q, [m["text"] for m in mentions]) if index is not None else {}
     # a person-like mention that is really a position value (项目经理) is a filter, not a person
     if projects:
         filters.pop("市区", None)  # "青浦区图书馆": the named project already fixes the district
-    pos_vals = set(filters.get("岗位名称", []))
-    people = [p for p in people if p not in pos_vals]
+    people = [p for p in people if p not in set(filters.get("岗位名称", []))]
     conditions = [c.to_dict() for c in parse_conditions(q)]
     dated, span = field_conditions.date_thresholds(q)
     if dated:  # "2020年及以后启用": a bound on 启用日期, not the year 2020 as the asked period
@@ -232,9 +230,8 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         ratio = {**ratio, "group_by": "年月", "compare": {"base": growth["base"], "current": growth["current"]}}
         agg, growth = None, None
     agg, filters = _group_by_values(q, agg, filters)
-    filters = _repair_state(q, intent, filters, conditions)
-    filters, joined = phrasing.project_join(intent, filters, index)
-    conditions = conditions + joined
+    filters, joined = phrasing.project_join(intent, _repair_state(q, intent, filters, conditions), index)
+    conditions += joined  # "服务中项目的电梯": a project column's value through the records' 项目编号
     if growth or (agg and agg.get("having")):
         granularity = "汇总"
     if ratio:
