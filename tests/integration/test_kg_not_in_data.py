@@ -64,7 +64,7 @@ def test_a_value_the_named_field_does_not_hold_finds_nothing(kg):
 def test_a_person_filters_the_bids_they_handled(kg):
     r = ask("李晓峰经办过哪个项目的投标？", auto=True)
     assert "共 1 条记录" in r["answer"] and "徐汇-科创大厦" in r["answer"], r["answer"][:300]
-    assert "李晓峰经办" in r["answer"]
+    assert "投标经办人：李晓峰" in r["answer"]  # the condition in words: the column and the person
     assert all(row.get("投标经办人工号") == "KWL2106004" for row in r["rows"])
 
 

@@ -80,3 +80,23 @@ def test_categorical_columns_come_from_the_schema():
 @pytest.mark.parametrize("q", ["徐汇-科创大厦的剩余服务期还有多少天？", "最近一次检查是什么时候？", "吴建华是什么岗位？"])
 def test_remaining_and_what_forms_pass_known_things(idx, q):
     assert not coverage.check(q, idx, idx.find_mentions(q))
+
+
+@pytest.mark.parametrize("q,field", [
+    ("徐汇-科创大厦的绿化面积有多大？", "绿化面积"),   # 面积 is known, 绿化面积 is not: no neighbour (合同面积)
+    ("周建国身高多少？", "身高"),                      # no 的: the person's name is no part of the field
+    ("刘德明的体重有多重？", "体重"),
+    ("青浦-区图书馆的停车面积是多少？", "停车面积"),
+])
+def test_a_field_noun_with_a_word_no_column_holds_is_reported(idx, q, field):
+    s = extract_slots(q, idx, TODAY)
+    assert s["missing"]["fields"] == [field]
+
+
+@pytest.mark.parametrize("q", ["3月和4月青浦-区图书馆的加班小时分别是多少", "徐汇-科创大厦的合同面积有多大？",
+                               "周建国加班多少？", "青浦-区图书馆的实际毛利率是多少？", "徐汇-科创大厦一年合同多少钱？",
+                               "周建国的手机号码是多少？", "周建国的工作年限是多少？", "青浦-区图书馆的检查结果是什么？",
+                               "周建国的所属片区是哪个？", "青浦-区图书馆的年度合同额是多少？", "电梯的设备状态是什么？",
+                               "徐汇-科创大厦的合同起止日期是什么？", "电梯的原值加起来是多少？"])
+def test_a_field_noun_whose_every_word_is_understood_passes(idx, q):
+    assert "missing" not in extract_slots(q, idx, TODAY)

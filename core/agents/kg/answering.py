@@ -8,7 +8,8 @@ from __future__ import annotations
 from core.agents.kg.answer_comparisons import _change_body, _pick_body, _ratio_body
 from core.agents.kg.answer_figures import _agg_sentence, _grouped, _having_none, _having_words, _nested_avg, _nested_outer
 from core.agents.kg.answer_rows import (_RECORD_TOOLS, _asked_attributes, _is_person_list, _listing, _missing_asked,
-                                       _not_found, _person_months, _source_step, person_name, provenance_of,
+                                       _not_found, _person_months, _source_step, person_name, project_name,
+                                       provenance_of,
                                        scope_phrase)
 from core.agents.kg.catalog import tool_fields
 from core.agents.kg.formatting import fmt_value
@@ -145,13 +146,23 @@ def _records_body(steps: list[dict], last: dict, scope: str, cov, grounded: dict
             n_people = len({r.get('工号') for r in rows})
             body = f"共 {len(rows)} 条记录（{n_people} 人）：\n" if n_people != len(rows) else f"共 {n_people} 人：\n"
         else:
-            body = f"共 {len(rows)} 条记录：\n"
+            body = f"共 {len(rows)} 条记录{_projects_spanned(rows, tool)}：\n"
         if tool == "intersect":
             listing, prov = _person_months(rows, fields)
         else:
             listing, prov = _listing(rows, tool, fields)
         body += listing
     return body, prov
+
+
+def _projects_spanned(rows: list[dict], tool: str, limit: int = 10) -> str:
+    """"，涉及 5 个项目（…）" when several records of one project are listed ("周建国做过哪些项目的
+    检查": the projects, not only the rows)."""
+    names = list(dict.fromkeys(project_name(r) for r in rows if r.get("项目编号")))
+    if tool == "projects" or not 1 < len(names) < len(rows):
+        return ""
+    more = "等" if len(names) > limit else ""
+    return f"，涉及 {len(names)} 个项目（{'、'.join(names[:limit])}{more}）"
 
 
 def _step_notes(steps: list[dict]) -> list[str]:

@@ -13,39 +13,21 @@ from dataclasses import dataclass
 
 from core.text.numerals import apply_magnitude, cn_to_int
 
+
+def _intent_rows() -> list[dict]:
+    """The intent keyword table, ``data/rules/kg_intents.json`` (order = priority on ties)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "data" / "rules" / "kg_intents.json"
+    return json.loads(path.read_text(encoding="utf-8"))["rows"]
+
+
 # intent -> (description used for embedding similarity, keywords). Order = priority on ties.
 INTENTS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "项目缺口": ("服务中但没有人员服务记录的项目", ("没有人员服务", "无人员服务", "没有人服务", "无人服务",
-                                         "没有服务人员", "缺人", "人员缺口", "没有员工")),
-    "缺勤": ("在册人员中没有出勤的缺勤分析", ("缺勤", "未出勤", "没出勤", "没有出勤", "在册未出勤")),
-    "工资": ("员工工资和个人费用（税后工资、餐费、加班费、值班费）", ("工资", "薪资", "薪水", "税后", "餐费",
-                                                    "加班费", "值班费", "超时费")),
-    "收费": ("项目月度财务：开票金额和收款金额", ("收费", "收款", "开票", "财务", "回款", "营收", "收入", "收了多少",
-                                      "收到多少", "到账", "开了多少", "发票")),
-    "排班": ("排班月报：早中晚夜班次", ("排班", "班次", "夜班", "早班", "中班", "晚班", "白班", "全天班", "24小时班", "值班表")),
-    "考勤": ("员工月度考勤：出勤天数、上班天数、加班小时、请假", ("考勤", "出勤", "上班天数", "加班", "请假", "旷工",
-                                                     "事假", "病假", "年假", "调休", "打卡")),
-    "设备": ("项目设备台账", ("设备", "电梯", "监控", "消防", "空调", "台账", "水泵")),
-    "续签": ("项目续签链", ("续签", "续约", "上一期", "前一期", "上期", "以前的合同", "之前的合同", "原来的合同", "原合同",
-                       "老合同", "前期合同", "续签前")),
-    "投标": ("投标记录：投标类型、中标结果、投标金额", ("投标", "中标", "招标", "标书", "竞标", "落标", "续标", "新标")),
-    "从属": ("父项目包含的子项目", ("子项目", "下属项目", "包含哪些项目", "从属", "上级项目", "父项目", "母项目",
-                             "属于哪个项目", "隶属", "下面有哪些项目")),
-    "证书": ("员工持有的证书", ("证书", "持证", "资格证", "上岗证", "电工证", "员证", "持有", "操作证", "作业证", "什么证",
-                            "哪些证", "几个证", "几张证", "有证")),
-    "编制": ("项目岗位编制与在岗人数", ("编制", "在岗人数", "定编", "缺编", "超编")),
-    "检查": ("项目检查记录和得分", ("检查", "巡检", "得分", "整改", "评分")),
-    "采购": ("采购与维保记录、供应商", ("采购", "供应商", "维保", "耗材", "固定资产")),
-    "服务期": ("人员在项目的服务期间", ("服务期", "服务过", "服务于", "在哪个项目", "服务记录", "调动", "调岗", "调入", "调到", "服务的人",
-                                "服务的员工", "服务的有哪些",
-                                "服务哪些项目", "谁在服务", "在服务的人", "服务人员", "哪些人在服务", "在哪个项目")),
-    "人员": ("员工名单、人数、岗位、年龄、司龄", ("员工", "人员", "人数", "几位", "几个人", "多少人", "年龄",
-                                          "岁", "司龄", "入职", "在职", "离职", "项目经理", "保安", "保洁", "名单")),
-    "项目": ("项目信息：合同、服务状态、业态、甲方", ("项目", "合同", "甲方", "业态", "服务中", "已结束", "到期",
-                                           "满意度", "投诉", "毛利")),
-}
+    r["intent"]: (r["description"], tuple(r["keywords"])) for r in _intent_rows()}
 
-GENERIC_INTENTS = frozenset({"人员", "项目"})
+GENERIC_INTENTS = frozenset(r["intent"] for r in _intent_rows() if r.get("generic"))
 
 CHAT_PATTERNS = re.compile(r"^(你好|您好|hi|hello|嗨|谢谢|多谢|感谢|再见|拜拜|你是谁|你能做什么|你会什么|早上好|晚上好)"
                            r"[\s!！。,.，?？呀啊呢吧]*$", re.I)
@@ -100,7 +82,18 @@ def _numeric_fields() -> list[tuple[str, str, str]]:
     words = [(w, p) for w, p in json.loads(path.read_text(encoding="utf-8"))["words"]]
     have = {w for w, _ in words}
     words += [(f, f) for f in catalog.numeric_fields() if f not in have]
+    words += _day_code_words({w for w, _ in words}, set(catalog.numeric_fields()))
     return [(w, p, "" if catalog.unit(p) == "%" else catalog.unit(p)) for w, p in words]
+
+
+def _day_code_words(have: set[str], numeric: set[str]) -> list[tuple[str, str]]:
+    """The day codes' own names (休 = 休息, 事 = 事假: core/graph/schema.py) as wordings of the day
+    counts the builder keeps for them ("排了几天休息" → 休息天数), the longest first."""
+    from core.graph.schema import ATTENDANCE_CODES, SHIFT_CODES
+
+    names = set(ATTENDANCE_CODES.values()) | set(SHIFT_CODES.values())
+    return [(n, f"{n}天数") for n in sorted(names, key=len, reverse=True)
+            if n not in have and f"{n}天数" in numeric]
 
 
 NUMERIC_FIELDS: list[tuple[str, str, str]] = _numeric_fields()
@@ -179,13 +172,13 @@ def parse_conditions(text: str) -> list[Condition]:
             out.append(Condition(prop, "!=", 0.0, m.group(0)))
             continue
         pat = (re.escape(word) + r"[^\d，。？?,;；]{0,6}?" + r"(" + _GT[3:-1] + "|" + _LT[3:-1] + r")\s*" + _NUM
-               + r"\s*(?:个)?\s*(?:小时|天|元|分|次|平方米|平米)?")
+               + r"\s*(?:个)?\s*(?:小时|天|元|分|次|平方米|平米|%|％)?")
         m = re.search(pat, t)
         if m:
             val = apply_magnitude(m.group(2), m.group(3))
             out.append(Condition(prop, _op(m.group(1), False), val, m.group(0)))
             continue
-        pat2 = re.escape(word) + r"[^\d，。？?,;；]{0,4}?" + _NUM + r"\s*(?:个)?\s*(?:小时|天|元|分|次)?\s*(以上|以下|及以上|及以下)"
+        pat2 = re.escape(word) + r"[^\d，。？?,;；]{0,4}?" + _NUM + r"\s*(?:个)?\s*(?:小时|天|元|分|次|平方米|平米|%|％)?\s*(以上|以下|及以上|及以下)"
         m = re.search(pat2, t)
         if m:
             val = apply_magnitude(m.group(1), m.group(2))

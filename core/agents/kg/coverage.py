@@ -59,19 +59,49 @@ def asked_nouns(question: str) -> list[str]:
     return out
 
 
-def _is_known(noun: str, index) -> bool:
-    if any(t in noun or (len(noun) >= 2 and noun in t) for t in known_terms()):
-        return True
+def _mention_texts(noun: str, index) -> list[str]:
     if index is None:
-        return False
-    if index.find_mentions(noun):
+        return []
+    return [m["text"] for m in index.find_mentions(noun) if m.get("text") and m["text"] in noun]
+
+
+def _uncovered(noun: str, index) -> list[str]:
+    """The runs (2+ characters) of an asked noun that no known term, non-content word, entity
+    name or stored value covers: "绿化面积" → ["绿化"] (面积 alone does not make 绿化面积 known)."""
+    covered = [False] * len(noun)
+    words = [*known_terms(), *kgrules.words("non_content"), *kgrules.words("noun_fillers"),
+             *kgrules.words("noun_modifiers"), *_mention_texts(noun, index)]
+    for t in words:
+        start = noun.find(t)
+        while t and start >= 0:
+            covered[start:start + len(t)] = [True] * len(t)
+            start = noun.find(t, start + 1)
+    runs = [r for r in re.split(r"\s+", "".join(" " if c else ch for ch, c in zip(noun, covered))) if len(r) >= 2]
+    if index is None:
+        return runs
+    return [r for r in runs if not index.find_mentions(r) and not index.ground_values(r, [])]
+
+
+def _is_known(noun: str, index) -> bool:
+    if any(len(noun) >= 2 and noun in t for t in known_terms()):
         return True
-    return bool(index.ground_values(noun, []))
+    return not _uncovered(noun, index)
+
+
+def _reported(noun: str, index) -> str:
+    """The asked noun as the answer names it: without the entity names in it (孙海涛身高 → 身高)."""
+    for t in _mention_texts(noun, index):
+        noun = noun.replace(t, "")
+    return _strip(noun) or noun
 
 
 def unknown_fields(question: str, index) -> list[str]:
     """The asked nouns that name nothing the graph stores or derives."""
-    return [n for n in asked_nouns(question) if not _is_known(n, index)]
+    out: list[str] = []
+    for n in asked_nouns(question):
+        if not _is_known(n, index) and _reported(n, index) not in out:
+            out.append(_reported(n, index))
+    return out
 
 
 def unknown_remaining(question: str) -> list[str]:

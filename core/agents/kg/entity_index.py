@@ -197,6 +197,8 @@ class EntityIndex:
                 v = p.get(f)
                 if v:
                     self._variants.append((name_key(v), "project", code, f))
+                    self._variants += [(w, "project", code, "alias") for w in kgrules.lookalike_spellings(name_key(v))
+                                       if f != "项目编号" and len(v) >= 3]
             for f in ("项目地址", "甲方名称"):
                 v = p.get(f)
                 if v and len(str(v)) >= 4:

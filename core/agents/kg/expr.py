@@ -108,6 +108,9 @@ def functions(today: date) -> dict[str, Callable]:
         "replace": _replace,
         "abs": abs, "min": min, "max": max, "round": round, "len": len,
         "str": str,
+        # every(分组字段, 条件): the condition must hold on every row of the row's group (applied by
+        # tools.apply_conditions); on one row it is the condition itself
+        "every": lambda _group, ok: ok,
     }
 
 
@@ -141,6 +144,18 @@ def check(expr: str, names: set[str] | None = None, today: date | None = None) -
         if isinstance(node, ast.Constant) and not isinstance(node.value, (int, float, str, bool, type(None))):
             raise ExprError(f"表达式中不允许的常量：{expr}")
     return tree
+
+
+def every_group(expr: str) -> str | None:
+    """The group field of an ``every(分组字段, 条件)`` condition, else None."""
+    try:
+        body = check(expr).body
+    except ExprError:
+        return None
+    if isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id == "every" \
+            and body.args and isinstance(body.args[0], ast.Name):
+        return body.args[0].id
+    return None
 
 
 def referenced_names(expr: str) -> set[str]:

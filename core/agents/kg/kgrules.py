@@ -77,3 +77,14 @@ def date_fields() -> list[tuple[re.Pattern, str, str]]:
     """(regex, date field, intent) rows for earliest / latest records, in the file's order."""
     rows = rules_file("kg_patterns")["date_fields"]["rows"]
     return [(re.compile(r["pattern"]), r["field"], r["intent"]) for r in rows]
+
+
+def lookalike_spellings(name: str) -> list[str]:
+    """``name`` with one of its characters written as its common look-alike (青浦-体育馆 →
+    青浦-体育管), from ``lookalike_chars`` of ``kg_vocabulary.json``."""
+    out = []
+    for right, wrong in rules_file("kg_vocabulary")["lookalike_chars"]["pairs"]:
+        for i, ch in enumerate(name):
+            if ch == right:
+                out.append(name[:i] + wrong + name[i + 1:])
+    return out

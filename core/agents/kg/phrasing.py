@@ -83,6 +83,8 @@ def responsible_condition(question: str, intent: str, people: list[str], index,
     for p in people:
         cands = index.resolve("person", p, allow_embedding=False)
         keys += [cands[0].key] if cands else []
+    if not people and areas and kgrules.mapping("intent_labels").get(intent) == "片区":
+        return None, False  # "徐汇片区的负责人是谁": the named area itself, not its head's areas
     if not people and areas and re.search(spec["area_head"]["pattern"], question):
         for a in areas:
             cands = index.resolve("area", a, allow_embedding=False)
@@ -92,7 +94,9 @@ def responsible_condition(question: str, intent: str, people: list[str], index,
     if not keys:
         return None, False
     who = "、".join(people) if people else "、".join(a + "负责人" for a in areas)
-    return {"field": field, "op": "in", "value": 0, "text": f"{who}{cue.group(0)}", "derived": None,
+    role = field[:-2] if field.endswith("工号") and len(field) > 2 else ""  # 检查人工号 → 检查人：周建国
+    text = f"{role}：{who}" if role else f"{who}{cue.group(0)}"
+    return {"field": field, "op": "in", "value": 0, "text": text, "derived": None,
             "expr": f"{field} in {keys!r}"}, via_area
 
 
@@ -123,3 +127,76 @@ def named_date_field(question: str) -> tuple[str, str] | None:
             if intent:
                 return field, intent
     return None
+
+
+def intent_of_filters(intent: str, filters: dict) -> str:
+    """A grounded value whose field only one kind of record holds names that data when the
+    generic intent's records lack the field ("SB-0118-003 是哪年出厂的", "康明斯的柴油发电机放在哪些
+    项目": 设备编号 / 制造厂商 are 设备 columns, not 人员 / 项目 ones)."""
+    if intent not in ("人员", "项目", ""):
+        return intent
+    labels = kgrules.mapping("intent_labels")
+    own = NODE_BY_LABEL.get(labels.get(intent, ""))
+    for field in filters or {}:
+        if own is not None and field in own.property_names:
+            continue
+        holders = {lb for lb in labels.values() if lb in NODE_BY_LABEL and field in NODE_BY_LABEL[lb].property_names}
+        if len(holders) == 1:
+            label = holders.pop()
+            return next(i for i, lb in labels.items() if lb == label)
+    return intent
+
+
+def owner_of_which(question: str, intent: str, people: list) -> str:
+    """"李晓峰是哪个片区的负责人": a named person asked about the records whose person field holds
+    them — the records' intent (片区), filtered by ``responsible_condition``."""
+    spec = kgrules.rules_file("kg_vocabulary")["person_fields"]
+    if not people or intent not in ("人员", ""):
+        return intent
+    m = re.search(spec["owner_of_which"]["pattern"], question)
+    kind = next((g for g in (m.groups() if m else ()) if g), None)
+    if kind and kind in kgrules.mapping("intent_labels") and kind in spec["map"]:
+        return kind
+    return intent
+
+
+def drop_qualifiers(question: str, intent: str, filters: dict) -> dict:
+    """"人民医院的保洁耗材供应商": a value (保洁 → 岗位名称 保洁员) written right before another
+    grounded value of the asked records (耗材 → 记录类型 耗材采购) qualifies that noun; when the asked
+    records hold no field for it, it is part of the noun, not a condition to refuse by name."""
+    node = NODE_BY_LABEL.get(kgrules.mapping("intent_labels").get(intent or "", ""))
+    if node is None:
+        return filters
+    props = set(node.property_names)
+    own = [str(v)[:2] for f, vals in filters.items() if f in props for v in vals or [] if len(str(v)) >= 2]
+    out = dict(filters)
+    for field, vals in filters.items():
+        if field in props:
+            continue
+        for v in vals or []:
+            for form in {str(v), str(v).split("_")[0], str(v)[:2]}:
+                i = question.find(form) if len(form) >= 2 else -1
+                if i >= 0 and any(question[i + len(form):].startswith(o) for o in own):
+                    out.pop(field, None)
+    return out
+
+
+def project_join(intent: str, filters: dict, index) -> tuple[dict, list[dict]]:
+    """(filters, conditions): a value of a project column (服务状态, 细分业态, 市区 …) on records that
+    hold only the project's code ("服务中项目的电梯有几台") applies through the project: the records
+    whose 项目编号 is one of the projects holding that value."""
+    node = NODE_BY_LABEL.get(kgrules.mapping("intent_labels").get(intent or "", ""))
+    project = NODE_BY_LABEL.get("项目")
+    if node is None or project is None or index is None or "项目编号" not in node.property_names \
+            or node.label == project.label:
+        return filters, []
+    out, conds = dict(filters), []
+    for field, vals in filters.items():
+        if field in node.property_names or field not in project.property_names or not vals:
+            continue
+        wanted = {str(v) for v in vals}
+        codes = sorted(str(p["项目编号"]) for p in index.projects if str(p.get(field) or "") in wanted)
+        out.pop(field)
+        conds.append({"field": "项目编号", "op": "in", "value": 0, "text": f"{field}：{'、'.join(map(str, vals))}",
+                      "derived": None, "expr": f"项目编号 in {codes!r}"})
+    return out, conds

@@ -86,12 +86,15 @@ def apply_conditions(rows: list[dict], conditions: list[str], today: date) -> tu
     for c in conditions:
         names = X.referenced_names(c)
         (applied if names <= keys else skipped).append(c)
+    # every(分组字段, 条件): one failing row excludes its whole group ("每个月收款都等于开票的项目")
+    failing = {c: {r.get(X.every_group(c)) for r in rows if not X.evaluate(c, dict(r), today)}
+               for c in applied if X.every_group(c)}
     out = []
     for r in rows:
         env = dict(r)
         ok = True
         for c in applied:
-            v = X.evaluate(c, env, today)
+            v = r.get(X.every_group(c)) not in failing[c] if c in failing else X.evaluate(c, env, today)
             if not v:
                 ok = False
                 break

@@ -94,7 +94,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
     rules (field aliases, a pronoun for the last answer's subject, two named periods, per-all
     averages) run on the result."""
-    from core.agents.kg import compound, coverage, field_aliases, population, two_periods, twofield
+    from core.agents.kg import compound, coverage, field_aliases, population, quantifier, two_periods, twofield
 
     q0 = normalize_question((question or "").strip())
     q1, alias = field_aliases.field_alias(q0)
@@ -164,7 +164,8 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             slots["ratio"] = {**ratio, "group_by": "年月", "compare": {"base": b, "current": c}}
     if population.per_all(q1, intent or "", slots.get("agg")):
         slots["agg"] = {**slots["agg"], "per_all": True}
-    return twofield.apply(slots)  # "开票和收款差了多少", "收款少于开票的项目", "累计开票最高的项目"
+    # "开票和收款差了多少", "收款少于开票的项目", "累计开票最高的项目"; "每个月…都…" on every row
+    return quantifier.apply(twofield.apply(slots))
 
 
 
@@ -177,14 +178,12 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     if unknown:
         people.append(unknown)  # grounding reports it as 数据中未找到人员“…”
     areas = [m["text"] for m in mentions if m["kind"] == "area"]
-    tr = parse_time(q, today)
-    tr = _expiry_year(q, tr, today)
+    tr = _expiry_year(q, parse_time(q, today), today)
     filters = index.ground_values(q, [m["text"] for m in mentions]) if index is not None else {}
     # a person-like mention that is really a position value (项目经理) is a filter, not a person
     if projects:
         filters.pop("市区", None)  # "青浦区图书馆": the named project already fixes the district
-    pos_vals = set(filters.get("岗位名称", []))
-    people = [p for p in people if p not in pos_vals]
+    people = [p for p in people if p not in set(filters.get("岗位名称", []))]
     conditions = [c.to_dict() for c in parse_conditions(q)]
     dated, span = field_conditions.date_thresholds(q)
     if dated:  # "2020年及以后启用": a bound on 启用日期, not the year 2020 as the asked period
@@ -199,6 +198,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     specific = [i for i in intents if i not in GENERIC_INTENTS]
     intent, without, children_of = _decide_intent(q, intents, specific, conditions, filters, people, projects,
                                                    areas)
+    filters = phrasing.drop_qualifiers(q, intent, filters)
     concepts = ground_concepts(q)
 
     people, projects, areas, followup = _refer_back(q, previous, people, projects, areas, specific)
@@ -230,7 +230,8 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         ratio = {**ratio, "group_by": "年月", "compare": {"base": growth["base"], "current": growth["current"]}}
         agg, growth = None, None
     agg, filters = _group_by_values(q, agg, filters)
-    filters = _repair_state(q, intent, filters, conditions)
+    filters, joined = phrasing.project_join(intent, _repair_state(q, intent, filters, conditions), index)
+    conditions += joined  # "服务中项目的电梯": a project column's value through the records' 项目编号
     if growth or (agg and agg.get("having")):
         granularity = "汇总"
     if ratio:
@@ -357,6 +358,7 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
             if fkey == "中标结果" and intent not in ("项目", ""):
                 continue
             intent = fint
+    intent = phrasing.owner_of_which(q, phrasing.intent_of_filters(intent, filters), people)
     if projects and not people and intent in ("人员", "项目", "") and any(w in q for w in PROJECT_ATTRS) \
             and not re.search(r"员工|人员|名单|哪些人|多少人", q):
         intent = "项目"  # "科创大厦的甲方是谁", "人民医院的客户满意度"
@@ -364,7 +366,7 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
             and not phrasing.area_head_owns(q, intent):
         intent = "片区"
     without = None
-    m_without = re.search(r"(?:哪些|哪个|什么)[^，。？?]{0,6}项目(?:还|目前|至今)?(?:没有|没|无|未)", q)
+    m_without = any(rx.search(q) for rx in kgrules.patterns("projects_without"))
     if m_without and intent in ("设备", "采购", "检查", "投标", "编制", "考勤", "排班", "收费", "证书", "服务期"):
         without, intent = intent, "项目无"  # "哪些项目没有维保合同": projects minus those with records
     children_of = False
