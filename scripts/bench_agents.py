@@ -145,6 +145,63 @@ def run_agents(home: str, n_kg: int, n_policy: int, threads: int) -> dict:
     return {"kg": kg_lat, "policy": pol_lat, "concurrency": conc}
 
 
+def _minimal(schema: dict, defs: dict):
+    """The smallest value a JSON schema accepts: defaults where given, else empty / false / 0."""
+    if "$ref" in schema:
+        return _minimal(defs[schema["$ref"].split("/")[-1]], defs)
+    if "default" in schema:
+        return schema["default"]
+    kind = schema.get("type") or next((o.get("type") for o in schema.get("anyOf", []) if o.get("type") != "null"), "string")
+    if kind == "object":
+        props = schema.get("properties", {})
+        return {k: _minimal(props[k], defs) for k in schema.get("required", []) if k in props}
+    return {"array": [], "boolean": False, "integer": 0, "number": 0, "string": ""}.get(kind, "")
+
+
+def instant_reply(body: dict) -> dict:
+    """What the instant Chat Completions server answers: for a structured call the smallest object
+    its schema (in the last system message) accepts, so every node takes its rules verdicts;
+    for prose one cited sentence (streamed when asked)."""
+    if (body.get("response_format") or {}).get("type") == "json_object":
+        text = body["messages"][-1]["content"]
+        schema = json.loads(text[text.index("{"):])
+        return {"content": json.dumps(_minimal(schema, schema.get("$defs", {})), ensure_ascii=False)}
+    prose = "根据检索到的材料作答[1]。"
+    return {"stream": [prose]} if body.get("stream") else {"content": prose}
+
+
+def llm_overhead(home: str, n_kg: int, n_policy: int) -> dict:
+    """The same golden questions in rules mode and through the OpenAI-compatible path against a
+    local Chat Completions server that answers at once (tests/support/chat_server.py): the
+    difference is what the LLM path itself costs (prompts, HTTP round trips, parsing), not a
+    model's thinking time. Also the number of model calls per question."""
+    from tests.support.chat_server import ChatServer
+
+    groups = {"kg": golden("kg", n_kg), "policy": golden("docs", n_policy)}
+    use_workspace(home)
+    rules = {k: latency(c)[0] for k, c in groups.items()}
+    llm: dict = {}
+    with ChatServer(responder=instant_reply) as server:
+        env = {"ZHICE_LLM_API_KEY": "bench", "ZHICE_LLM_BASE_URL": server.base_url, "ZHICE_LLM_MODEL": "test-model",
+               "ZHICE_LLM_MAX_RETRIES": "0"}
+        os.environ.update(env)
+        from core import config
+
+        config.set_settings(None)
+        try:
+            for k, c in groups.items():
+                before = len(server.requests)
+                llm[k] = latency(c)[0]
+                llm[k]["model_calls_per_question"] = round((len(server.requests) - before) / (len(c) + 1), 2)
+        finally:
+            for k in env:
+                os.environ.pop(k, None)
+            config.set_settings(None)
+    return {k: {"rules": rules[k], "llm_instant": llm[k],
+                "p50_overhead_ms": round(llm[k]["p50_ms"] - rules[k]["p50_ms"], 1)
+                if llm[k].get("n") and rules[k].get("n") else None} for k in groups}
+
+
 def rss_mb() -> float:
     """This process's resident set now (Linux /proc; peak from getrusage as a fallback)."""
     try:
@@ -243,8 +300,34 @@ def first_script_run(home: str) -> dict:
 
     t = time.perf_counter()
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=180).run()
-    return {"first_run_s": round(time.perf_counter() - t, 2), "exception": bool(at.exception),
-            "title": [x.value for x in at.title][:1], "rss_mb": round(rss_mb(), 1)}
+    out = {"first_run_s": round(time.perf_counter() - t, 2), "exception": bool(at.exception),
+           "title": [x.value for x in at.title][:1]}
+    out["first_answer"] = {k: first_answer(*v) for k, v in (("policy", ("1_政策问答.py", "docs", False)),
+                                                             ("kg", ("4_图谱问答.py", "kg", True)))}
+    out["rss_mb"] = round(rss_mb(), 1)
+    return out
+
+
+def first_answer(page: str, golden_kind: str, auto_confirm: bool) -> dict:
+    """A signed-in user opens ``page`` and asks the first golden question of its engine: the
+    page's first run and the run that shows the answer, as AppTest drives them (KG with the
+    page's auto-confirm switch on, as a manager who trusts the plan would)."""
+    from streamlit.testing.v1 import AppTest
+
+    from core.security.principals import resolve_user
+
+    at = AppTest.from_file(str(REPO / "pages" / page), default_timeout=300)
+    at.session_state["principal"] = resolve_user(None)
+    t = time.perf_counter()
+    at.run()
+    page_s = time.perf_counter() - t
+    if auto_confirm:
+        next(x for x in at.toggle if "自动确认" in x.label).set_value(True).run()
+    t = time.perf_counter()
+    at.chat_input[0].set_value(golden(golden_kind, 1)[0]["question"]).run()
+    answer_s = time.perf_counter() - t
+    return {"page_s": round(page_s, 2), "answer_s": round(answer_s, 2), "exception": bool(at.exception),
+            "answered": len(at.chat_message) >= 2}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -256,9 +339,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--serve-rss", type=int, default=0, help="only: N questions in this process, then its RSS")
     ap.add_argument("--dashboard", action="store_true", help="only: streamlit time to first page")
     ap.add_argument("--first-run", action="store_true", help="only: app.py's first script run (AppTest)")
+    ap.add_argument("--llm-overhead", action="store_true", help="only: rules vs an instant Chat Completions server")
     args = ap.parse_args(argv)
     if args.first_run:
         out = first_script_run(args.home)
+    elif args.llm_overhead:
+        out = llm_overhead(args.home, args.kg, args.policy)
     elif args.serve_rss:
         out = serve_rss(args.home, args.serve_rss)
     elif args.dashboard:

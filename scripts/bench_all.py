@@ -5,9 +5,12 @@ docs/PERFORMANCE.md (machine, tables, targets) and optionally the headline figur
 
 It calls the benchmark modules rather than repeating them: bench_compare.py (retrieval side
 by side, ingestion overhead, a search-only serving process), bench_documents.py (parsing and
-chunking throughput), bench_agents.py (agents in rules mode, 8 concurrent askers, serving
-memory, dashboard start), bench_graph.py (graph build vs openpyxl). Each part runs in its own child process (``--section``), so one part's memory,
-caches or failure never touch another's figures; a part that fails is reported as not run.
+chunking throughput), bench_embedding.py (passage-embedding throughput options and int8's recall
+change), bench_agents.py (agents in rules mode, 8 concurrent askers, the LLM path against an
+instant Chat Completions server, serving memory, dashboard start and first answers),
+bench_graph.py (graph build vs openpyxl; batched vs one-MERGE-per-row; LadybugDB vs Neo4j).
+Each part runs in its own child process (``--section``), so one part's memory, caches or
+failure never touch another's figures; a part that fails is reported as not run.
 
 Scales: ``--quick`` (a few thousand law articles, 50 questions; ~30 minutes on 2 shared cores
 once the vector cache is warm) and the default full scale of the issue (every law article,
@@ -47,11 +50,14 @@ HEADLINE_KEYS = (
 
 SCALES = {
     "quick": {"articles": 3000, "questions": 50, "ingest_passages": 40, "agent_questions": 100,
-              "graph_factors": [10, 100], "serve_questions": 50},
+              "graph_factors": [10, 100], "serve_questions": 50, "embed_sample": 512, "llm_questions": 30,
+              "ingest_sizes": [27000], "ingest_adds": 10, "ingest_folder": 200},
     "full": {"articles": 0, "questions": 200, "ingest_passages": 2081, "agent_questions": 100,
-             "graph_factors": [10, 100], "serve_questions": 50},
+             "graph_factors": [10, 100], "serve_questions": 50, "embed_sample": 2048, "llm_questions": 100,
+             "ingest_sizes": [27000, 100000], "ingest_adds": 10, "ingest_folder": 2081},
 }
-SECTIONS = ("retrieval", "search_serve", "ingest", "documents", "graph", "agents", "serve_rss", "dashboard")
+SECTIONS = ("retrieval", "search_serve", "ingest", "ingest_scale", "embedding", "documents", "graph", "graph_loaders", "agents",
+            "llm_overhead", "serve_rss", "dashboard")
 
 
 # ---- the parts (each runs in a child process) ----------------------------------------------
@@ -83,9 +89,26 @@ def section(name: str, scale: dict, args) -> dict:
             with tempfile.TemporaryDirectory(prefix="bench_graph_") as work:
                 out["runs"].append({"factor": f, **bench_graph.run(sample * f, Path(work))})
         return out
+    if name == "graph_loaders":
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="bench_loaders_") as work:
+            return {"factor": 10, **bench_graph.loaders(bench_graph.sample_rows() * 10, Path(work))}
+    if name == "ingest_scale":
+        import bench_retrieval
+
+        return {"runs": bench_retrieval.ingest_at_scale(scale["ingest_sizes"], scale["ingest_adds"],
+                                                         scale["ingest_folder"])}
+    if name == "embedding":
+        import bench_embedding
+
+        return bench_embedding.run(scale["embed_sample"], 3000, 50)
     if name == "agents":
         n = scale["agent_questions"]
         return bench_agents.run_agents(args.home, n, n, 8)
+    if name == "llm_overhead":
+        n = scale["llm_questions"]
+        return bench_agents.llm_overhead(args.home, n, n)
     if name == "serve_rss":
         return bench_agents.serve_rss_child(args.home, scale["serve_questions"])
     if name == "dashboard":

@@ -127,13 +127,66 @@ def run(rows: int, work: Path) -> dict:
     }
 
 
+def naive_load(store, read) -> float:
+    """The loader a first attempt writes: the same nodes and relationships, one MERGE statement
+    (and one transaction) per row. Returns seconds."""
+    from core.graph.builder import plan_build
+
+    t = time.perf_counter()
+    plan = plan_build(read)
+    for label, rows in plan.nodes.items():
+        for row in rows:
+            store.upsert_nodes(label, [row], batch_size=1)
+    for (rel, a, b), rows in plan.edges.items():
+        for row in rows:
+            store.upsert_edges(rel, a, b, [row], batch_size=1)
+    return time.perf_counter() - t
+
+
+def loaders(rows: int, work: Path) -> dict:
+    """The same generated rows written three ways: the batched build into LadybugDB (the
+    default), a naive one-MERGE-per-row loader into LadybugDB, and the batched build into
+    Neo4j (when ZHICE_TEST_NEO4J_URI names a running server; its own scope, cleared after)."""
+    import os
+    import uuid
+
+    work.mkdir(parents=True, exist_ok=True)
+    read = read_files(generate(work, rows))
+    out: dict = {"rows_total": read.rows_read}
+    store = LadybugStore(work / "graph" / "batched.lbug")
+    out["ladybug_batched_s"] = round(build_graph(store, read, clear=True).seconds, 2)
+    store.close()
+    store = LadybugStore(work / "graph" / "naive.lbug")
+    store.ensure_schema()
+    out["ladybug_naive_s"] = round(naive_load(store, read), 2)
+    store.close()
+    uri = os.environ.get("ZHICE_TEST_NEO4J_URI")
+    if not uri:
+        out["neo4j_batched_s"] = None
+        return out
+    from core.graph.store.neo4j import Neo4jStore
+
+    for key in ("neo4j_batched_first_s", "neo4j_batched_s"):  # the first pays the server's warm-up
+        neo = Neo4jStore(scope=f"bench-{uuid.uuid4().hex[:8]}#1", uri=uri,
+                         user=os.environ.get("ZHICE_TEST_NEO4J_USER", "neo4j"),
+                         password=os.environ.get("ZHICE_TEST_NEO4J_PASSWORD", ""))
+        try:
+            out[key] = round(build_graph(neo, read, clear=True).seconds, 2)
+        finally:
+            neo.clear()
+            neo.close()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", type=int, default=10_000, help="attendance rows to generate")
     ap.add_argument("--workdir", type=Path)
+    ap.add_argument("--loaders", action="store_true", help="batched vs one-MERGE-per-row, LadybugDB vs Neo4j")
     args = ap.parse_args(argv)
     work = args.workdir or Path(tempfile.mkdtemp(prefix="bench_graph_"))
-    print(json.dumps(run(args.rows, work), ensure_ascii=False, indent=2))
+    out = loaders(args.rows, work) if args.loaders else run(args.rows, work)
+    print(json.dumps(out, ensure_ascii=False, indent=2))
     return 0
 
 

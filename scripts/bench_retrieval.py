@@ -499,40 +499,50 @@ def fresh_run(base: Path):
     return run, idx, admin
 
 
-def stage_ingest(args) -> int:
-    """Seconds per small document added at N chunks, and all MSGABench passages at once."""
+def ingest_at_scale(sizes: list[int], adds: int, n_passages: int) -> list[dict]:
+    """Per base size: seconds per small document added one ``ingest_paths`` call each, and (first
+    size only) ``n_passages`` MSGABench passages ingested as one folder."""
     import shutil
     import statistics
 
     from core.services.ingest import ingest_paths
 
     passages = [json.loads(line) for line in (DATA / "qa" / "msga-govqa-passages.jsonl").open(encoding="utf-8")]
-    sizes = [int(x) for x in args.ingest_sizes.split(",") if x]
+    out = []
     for n in sizes:
         run, idx, admin = fresh_run(ingest_base(n))
         per_doc, cpu, split = [], [], []
-        for f in passage_files(run / "single", passages[:args.ingest_adds]):
+        for f in passage_files(run / "single", passages[:adds]):
             t, c = time.perf_counter(), time.process_time()
             rep = ingest_paths([f], admin, "bench", approve=True)
             per_doc.append(time.perf_counter() - t)
             cpu.append(time.process_time() - c)
             split.append(rep["timing"])
-        tm = {k: statistics.median(s[k] for s in split) for k in ("parse_s", "chunk_s", "embed_s", "index_s")}
-        print(f"| {idx.stats()['chunks']} chunks | {len(per_doc)} single documents, one ingest_paths call each | "
-              f"median {statistics.median(per_doc):.2f} s/doc wall (max {max(per_doc):.2f}), "
-              f"{statistics.median(cpu):.2f} s CPU | embed {tm['embed_s']:.2f} s, index {tm['index_s']:.2f} s, "
-              f"parse+chunk {tm['parse_s'] + tm['chunk_s']:.2f} s |", flush=True)
-        if args.ingest_passages and n == sizes[0]:
+        row = {"base_chunks": idx.stats()["chunks"], "single_docs": len(per_doc),
+               "per_doc_median_s": round(statistics.median(per_doc), 2), "per_doc_max_s": round(max(per_doc), 2),
+               "per_doc_cpu_median_s": round(statistics.median(cpu), 2),
+               **{f"median_{k}": round(statistics.median(s[k] for s in split), 3)
+                  for k in ("parse_s", "chunk_s", "embed_s", "index_s")}}
+        if n_passages and n == sizes[0]:
             run, idx, admin = fresh_run(ingest_base(n))
-            files = passage_files(run / "all", passages[:args.ingest_passages])
+            files = passage_files(run / "all", passages[:n_passages])
             t, c = time.perf_counter(), time.process_time()
             rep = ingest_paths([run / "all"], admin, "bench", approve=True)
-            secs, cpu_s = time.perf_counter() - t, time.process_time() - c
-            print(f"| {n} base chunks | {len(files)} MSGABench passages, one ingest_paths call | {secs:.0f} s wall, "
-                  f"{cpu_s:.0f} s CPU ({secs / len(files):.3f} s/doc) | timing {rep['timing']}, "
-                  f"{len(rep['errors'])} errors |", flush=True)
+            row["folder"] = {"passages": len(files), "wall_s": round(time.perf_counter() - t, 1),
+                             "cpu_s": round(time.process_time() - c, 1), "errors": len(rep["errors"]),
+                             **{k: round(v, 1) for k, v in rep["timing"].items() if isinstance(v, (int, float))}}
+        out.append(row)
+        print(f"  ingest at {n}: {row}", file=sys.stderr, flush=True)
         del idx
         shutil.rmtree(run, ignore_errors=True)
+    return out
+
+
+def stage_ingest(args) -> int:
+    """Seconds per small document added at N chunks, and all MSGABench passages at once."""
+    rows = ingest_at_scale([int(x) for x in args.ingest_sizes.split(",") if x], args.ingest_adds,
+                           args.ingest_passages)
+    print(json.dumps(rows, ensure_ascii=False, indent=1))
     print("(base index vectors: fake hash-seeded; added documents: real e5-small embedding, empty vector cache; "
           "CPU = this process's CPU seconds, all threads: the wall time includes waiting for the shared cores)")
     return 0

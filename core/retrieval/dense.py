@@ -69,7 +69,9 @@ def embed_with_cache(texts: Sequence[str], cache: VectorCache, model_name: str,
         if h not in have and h not in todo:
             todo[h] = t
     t0 = time.perf_counter()
-    items = list(todo.items())
+    # length-sorted batches: a batch pads to its longest text, so mixing a 40-character article
+    # with a 450-character one wastes most of the work (law articles: 22 -> 34 chunks/s measured)
+    items = sorted(todo.items(), key=lambda item: len(item[1]))
     done = 0
     for i in range(0, len(items), batch):
         part = items[i:i + batch]

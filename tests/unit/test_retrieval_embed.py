@@ -78,3 +78,27 @@ def test_a_search_only_process_does_not_import_torch(tmp_path):
                          cwd=Path(__file__).resolve().parents[2])
     assert out.returncode == 0, out.stderr[-1500:]
     assert out.stdout.split()[-1] == "False", out.stdout
+
+
+def test_cached_embedding_batches_by_length_and_keeps_rows_aligned(tmp_path, embedder):
+    """Batches go to the model shortest first (less padding), yet row i is still text i's vector,
+    and a second call embeds nothing."""
+    from core.retrieval.dense import VectorCache, embed_with_cache
+
+    texts = ["第一条 " + "长" * n for n in (300, 5, 120, 40, 5)]  # last two share a length, not text
+    texts[4] = "第一条 " + "短" * 5
+    seen: list[list[int]] = []
+
+    def encode(batch):
+        seen.append([len(t) for t in batch])
+        return embedder.encode_passages(batch)
+
+    cache = VectorCache(tmp_path / "v.sqlite")
+    mat, stats = embed_with_cache(texts, cache, "m", encode, batch=2)
+    assert stats["embedded"] == 5
+    flat = [n for b in seen for n in b]
+    assert flat == sorted(flat)
+    direct = embedder.encode_passages(texts)
+    assert np.allclose((mat * direct).sum(1), 1, atol=1e-4)
+    again, stats2 = embed_with_cache(texts, cache, "m", encode, batch=2)
+    assert stats2 == {**stats2, "cached": 5, "embedded": 0} and np.allclose(again, mat)
