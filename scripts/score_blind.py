@@ -75,6 +75,9 @@ def _contains(h: str, n: str) -> bool:
         after = h[i + len(n)] if i + len(n) < len(h) else ""
         ok_before = not (n[0].isdigit() and (before.isdigit() or before == "."))
         ok_after = not (n[-1].isdigit() and (after.isdigit() or (after == "." and h[i + len(n) + 1:i + len(n) + 2].isdigit())))
+        if n.replace(".", "").isdigit():  # a bare number is no part of a date ("4" is not in 2026年4月)
+            ok_before = ok_before and before != "年"
+            ok_after = ok_after and after not in ("年", "月", "日", "号")
         if ok_before and ok_after:
             return True
         start = i + 1

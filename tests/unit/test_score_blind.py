@@ -68,3 +68,9 @@ def test_a_list_number_before_a_month_is_not_a_decimal_point():
     answer = "收款最少的月份：\n1. 2026-01 收款 10元\n2. 2026-02 收款 20元"
     assert sb.contains(answer, "2026-02") and sb.contains(answer, "2026年2月")
     assert sb.contains("合计 2.5 万元", "2.5万元") and not sb.contains("合计 12.5 万元", "2.5万元")
+
+
+def test_a_bare_number_is_not_found_inside_a_date():
+    answer = "没有项目在 2026年4月 比 2026年3月 增加。"
+    assert not sb.contains(answer, "4") and not sb.contains(answer, "3")
+    assert sb.contains(answer, "4月") and sb.contains("共 4 个项目", "4")
