@@ -13,6 +13,7 @@ from core.agents.kg.polish import supported_rewrite
 from core.agents.kg.compound import answer_subjects
 from core.agents.kg.state import MAX_HISTORY_ROWS, TURN_RESET, trace
 from core.agents.kg.unapplied import refusal, unapplied
+from core.agents.kg import condition_gate as gate
 
 
 def _entities(config) -> list[str]:
@@ -26,6 +27,11 @@ def _entities(config) -> list[str]:
     for a in idx.areas:
         out += [str(a.get(f) or "") for f in ("片区编号", "片区名称")]
     return out
+
+
+def _gated(state: dict, msg: str, **why) -> dict:
+    return {"denied": msg, "answer": msg, "provenance": [], "rows": [], "need_confirm": None,
+            "compound_next": False, "trace": trace(state, "answer", **why)}
 
 
 def answer(state: dict, *, config) -> dict:
@@ -45,7 +51,15 @@ def answer(state: dict, *, config) -> dict:
         msg = refusal(skipped)
         return {"denied": msg, "answer": msg, "provenance": [], "rows": [], "need_confirm": None,
                 "compound_next": False, "trace": trace(state, "answer", unapplied=skipped)}
+    question = slots.get("question") or state.get("question") or ""
+    parts = gate.unconsumed(question, slots)
+    if parts:  # a condition not understood: say which, never the records without it
+        return _gated(state, gate.condition_refusal(parts), unconsumed=parts)
     text, prov = compose(slots, grounded, steps, masked=state.get("masked_fields") or [], extra_notes=notes)
+    lacking = gate.missing_asked(question, text, [p.get("姓名") for p in ctx.get_index(config).people]) \
+        if steps else None
+    if lacking:  # asked a person / an amount the answer does not give: no record list instead
+        return _gated(state, gate.asked_refusal(lacking, text), lacking=lacking)
     client = ctx.llm(config)
     if client is not None and steps and steps[-1].get("rows"):
         out = ask(client, f"问题：{slots.get('question')}\n依据以下已核对的回答改写得更通顺，不得增加任何事实或数字，"
