@@ -142,6 +142,8 @@ def missing_asked(question: str, answer: str, person_names: list[str]) -> str | 
     """What the answer lacks of what was asked: a person's name for 谁 / 哪个负责人, an amount in
     元 for 多少钱 / 加起来 (``None`` when it gives it)."""
     q = question or ""
+    if _rx("no_data").search(answer or ""):
+        return None  # already says what the data lacks
     if _rx("asked_person").search(q):
         named = [n for n in person_names if n and n in (answer or "") and n not in q]
         if not named:
