@@ -96,9 +96,9 @@ def unconsumed_figures(question: str, slots: dict) -> list[str]:
 
 
 def _has_relation(slots: dict) -> bool:
-    """Do the slots hold some condition, two-field figure or period comparison?"""
+    """Do the slots hold some condition, value filter, two-field figure or period comparison?"""
     agg = slots.get("agg") or {}
-    return bool(slots.get("conditions") or slots.get("growth") or (slots.get("ratio") or {}).get("compare")
+    return bool(slots.get("conditions") or slots.get("filters") or slots.get("growth") or (slots.get("ratio") or {}).get("compare")
                 or agg.get("having") or re.search(r"[-+*/]", str(agg.get("field") or "")))
 
 
