@@ -82,3 +82,12 @@ def test_a_percent_average_keeps_one_decimal(kg):
 def test_a_field_the_data_does_not_hold_is_said_missing_not_listed(kg, q, noun):
     r = ask(q, auto=True)
     assert "数据中没有" in r["answer"] and noun in r["answer"] and not r["rows"], r["answer"][:300]
+
+
+def test_a_bound_on_each_persons_record_count_names_who_meets_it(kg):
+    c = _sheet("14_人员证书")
+    per = c.groupby("工号").size()
+    want, others = set(per[per >= 2].index), set(per[per < 2].index)
+    r = ask("有2张以上证书的员工是谁？", auto=True)
+    head = r["answer"].split("\n")[0]
+    assert want and all(w in head for w in want) and not any(o in head for o in others), r["answer"][:300]

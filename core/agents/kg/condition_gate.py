@@ -59,10 +59,12 @@ def _blank_skipped(question: str, slots: dict) -> str:
     return q
 
 
-def _slot_numbers(slots: dict) -> set[float]:
-    """Every figure the understood slots carry (conditions, thresholds, top N, months …)."""
+def _slot_numbers(slots: dict, steps: list[dict] | None = None) -> set[float]:
+    """Every figure the understood slots and the plan's steps carry (conditions, thresholds, top N,
+    a having bound the planner read, months …)."""
     kept = {k: v for k, v in slots.items() if k not in _IGNORED_SLOTS and not k.endswith("question") and v}
-    text = json.dumps(kept, ensure_ascii=False, default=str)
+    params = [(s.get("params"), s.get("executed_params")) for s in steps or []]
+    text = json.dumps([kept, params], ensure_ascii=False, default=str)
     return {float(n) for n in _NUM.findall(text)}
 
 
@@ -73,10 +75,10 @@ def _consumed(value: float, scale: float, percent: bool, known: set[float]) -> b
     return any(abs(w - k) < 1e-6 * max(1.0, abs(w)) for w in want for k in known)
 
 
-def unconsumed_figures(question: str, slots: dict) -> list[str]:
+def unconsumed_figures(question: str, slots: dict, steps: list[dict] | None = None) -> list[str]:
     """The figures (with their comparison words) of ``question`` no understood slot carries."""
     q = _blank_skipped(question or "", slots)
-    known = _slot_numbers(slots)
+    known = _slot_numbers(slots, steps)
     scale = _rules()["scale"]
     out: list[str] = []
     for m in _rx("number").finditer(q):
@@ -122,11 +124,13 @@ def _around(question: str, m: re.Match) -> str:
     return question[lo:hi].strip() or m.group(0)
 
 
-def unconsumed(question: str, slots: dict) -> list[str]:
-    """The parts of a condition the slots did not understand, in the asker's words."""
+def unconsumed(question: str, slots: dict, steps: list[dict] | None = None) -> list[str]:
+    """The parts of a condition the slots (and the plan) did not understand, in the asker's words."""
     if slots.get("followup") or slots.get("kind") == "chat":
         return []
-    return unconsumed_figures(question, slots) + unconsumed_words(question, slots)
+    figures = unconsumed_figures(question, slots, steps)
+    words = [w for w in unconsumed_words(question, slots) if not any(f in w or w in f for f in figures)]
+    return figures + words
 
 
 def condition_refusal(parts: list[str]) -> str:
@@ -139,16 +143,18 @@ def _headline(text: str) -> str:
 
 
 def missing_asked(question: str, answer: str, person_names: list[str]) -> str | None:
-    """What the answer lacks of what was asked: a person's name for 谁 / 哪个负责人, an amount in
-    元 for 多少钱 / 加起来 (``None`` when it gives it)."""
+    """What the answer lacks of what was asked: a person's name or 工号 for 谁 / 哪个负责人, an
+    amount in 元 for 多少钱 (a total — 加起来 / 合计 — in the answer's headline, not only in the
+    records listed) (``None`` when it gives it)."""
     q = question or ""
     if _rx("no_data").search(answer or ""):
         return None  # already says what the data lacks
-    if _rx("asked_person").search(q):
-        named = [n for n in person_names if n and n in (answer or "") and n not in q]
-        if not named:
+    if _rx("asked_person").search(q) and not _rx("person_exempt").search(q):
+        if not any(n and n in (answer or "") and n not in q for n in person_names):
             return "人员"
-    if _rx("asked_money").search(q) and not re.search(r"\d\s*元", _headline(answer)):
+    if _rx("asked_total").search(q) and not re.search(r"\d\s*元", _headline(answer)):
+        return "金额"
+    if _rx("asked_money").search(q) and not re.search(r"\d\s*元", answer or ""):
         return "金额"
     return None
 
