@@ -91,3 +91,12 @@ def test_a_bound_on_each_persons_record_count_names_who_meets_it(kg):
     r = ask("有2张以上证书的员工是谁？", auto=True)
     head = r["answer"].split("\n")[0]
     assert want and all(w in head for w in want) and not any(o in head for o in others), r["answer"][:300]
+
+
+def test_how_many_projects_rose_counts_the_projects_whose_amount_rose(kg):
+    f = _sheet("06_项目月度财务")
+    f["年月"] = f["年月"].astype(str).str[:7]
+    by = f.groupby(["项目编号", "年月"])["收款金额"].sum().unstack()
+    n = int((by["2026-04"] > by["2026-03"]).sum())
+    r = ask("4月收款金额比3月多的项目有几个？", auto=True)
+    assert f"共 {n} 个" in r["answer"] and "None" not in r["answer"], r["answer"][:300]

@@ -132,7 +132,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             field = (agg or {}).get("field") if (agg or {}).get("op") in ("sum", "avg") else None
             field = field or _numeric_field(q1) or _default_numeric(intent)
             slots["time"] = TimeRange(both[0], both[-1], "、".join(two["labels"]), False).to_dict()
-            if (agg or {}).get("op") == "count":  # "3月比2月多几个人出勤": each month's head count
+            if (agg or {}).get("op") == "count" and not (change_select(q1) and _numeric_field(q1)):  # 几个人出勤
                 slots["agg"] = {k: v for k, v in agg.items() if k not in ("group_by", "top", "order", "then",
                                                                           "outer", "having")}
             else:
