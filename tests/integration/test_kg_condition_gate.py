@@ -27,8 +27,7 @@ def _head(answer: str) -> str:
 
 
 @pytest.mark.parametrize("q,part", [
-    ("合同金额介于200万到400万之间的项目有哪些？", "200万到400万之间"),
-    ("客户投诉恰好有2次的项目有几个？", "2次"),
+    ("合同面积在1万平方米上下的项目有哪些？", "1万平方米"),
     ("开票金额刚好等于收款金额的月度记录有哪些？", "等于收款金额"),
     ("哪些检查没有发现问题？", "没有发现问题"),
 ])
@@ -36,6 +35,20 @@ def test_a_condition_not_understood_is_named_and_nothing_unfiltered_is_listed(kg
     r = ask(q, auto=True)
     assert "没能理解条件" in r["answer"] and part in r["answer"], r["answer"][:300]
     assert "共 " not in r["answer"] and "None" not in r["answer"] and not r["rows"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,lo,hi", [
+    ("合同金额介于200万到400万之间的项目有哪些？", 2_000_000, 4_000_000),
+    ("客户投诉恰好有2次的项目有几个？", 2, 2),
+])
+def test_a_range_or_an_exact_figure_on_a_field_filters_the_projects(kg, q, lo, hi):
+    j = _sheet("01_项目信息")
+    col = "合同金额" if lo > 100 else "客户投诉"
+    want = j[(j[col] >= lo) & (j[col] <= hi)]["项目名称"].tolist()
+    others = [n for n in j[(j[col] < lo) | (j[col] > hi)]["项目名称"] if n not in want]
+    r = ask(q, auto=True)
+    assert want and all(w in r["answer"] for w in want), r["answer"][:300]
+    assert not any(o in r["answer"] for o in others), r["answer"][:300]
 
 
 def test_asking_which_manager_gets_a_person_not_a_project(kg):
