@@ -53,7 +53,8 @@ def answer(state: dict, *, config) -> dict:
         return {"denied": msg, "answer": msg, "provenance": [], "rows": [], "need_confirm": None,
                 "compound_next": False, "trace": trace(state, "answer", unapplied=skipped)}
     question = slots.get("question") or state.get("question") or ""
-    per = per_subject.qualifying(question, steps[-1].get("rows") or []) if steps else None
+    per = per_subject.qualifying(question, steps[-1].get("rows") or []) \
+        if steps and gate.unconsumed_figures(question, slots, steps) else None
     parts = gate.unconsumed(question.replace(per[0], " ") if per else question, slots, steps)
     if parts:  # a condition not understood: say which, never the records without it
         return _gated(state, gate.condition_refusal(parts), unconsumed=parts)
