@@ -23,3 +23,12 @@ def test_a_bound_on_a_shift_count_is_no_per_person_record_count():
     rows = [{"工号": "K1", "姓名": "甲"}, {"工号": "K1", "姓名": "甲"}, {"工号": "K2", "姓名": "乙"}]
     assert count_per_subject.qualifying("4月夜班排了8个及以上的员工有哪些？", rows) is None
     assert count_per_subject.qualifying("有2张以上证书的员工是谁", rows)[1] == ["甲（K1）"]
+
+
+def test_a_range_of_months_is_no_range_on_the_amount():
+    from core.agents.kg.concepts import NUMERIC_FIELDS
+    from core.agents.kg.field_figures import figure_conditions
+
+    assert figure_conditions("4月开票比1-3月平均高多少", NUMERIC_FIELDS, set()) == []
+    got = figure_conditions("合同金额在200万至450万之间的项目", NUMERIC_FIELDS, set())
+    assert [c["expr"] for c in got] == ["合同金额 >= 2000000", "合同金额 <= 4500000"]
