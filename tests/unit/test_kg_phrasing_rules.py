@@ -99,7 +99,7 @@ def test_every_existence_row_turns_its_example_into_a_zero_condition(q):
     from core.agents.kg.field_conditions import existence_conditions
 
     got = existence_conditions(q, NUMERIC_FIELDS, set())
-    assert len(got) == 1 and got[0]["expr"] in ("值班费 > 0", "客户投诉 == 0"), got
+    assert len(got) == 1 and got[0]["expr"] in ("值班费 > 0", "客户投诉 == 0", "早班天数 > 0"), got
 
 
 def test_asking_how_many_is_no_existence_condition():

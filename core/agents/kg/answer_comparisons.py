@@ -109,7 +109,8 @@ def _change_groups(steps: list[dict], last: dict, src: dict | None, src_rows: li
     by, rows = str(ep["by"]), last["rows"]
     r0 = rows[0]
     op, field = r0.get("内层统计"), r0.get("字段")
-    what = ({"工号": "人数"}.get(field or "", "数量") if op == "count" else f"{field}{_OP_CN.get(op, op)}")
+    what = ({"工号": "人数"}.get(field or "", "数量") if op == "count" else
+            f"{field}{_OP_CN.get(op, op)}" if op and field else "所比的数值")
     unit = ({"工号": "人"}.get(field or "", "") if op == "count" else _UNITS.get(field or "", ""))
     kind = ep.get("kind") or "对比"
     base, cur = ep.get("base"), ep.get("current")

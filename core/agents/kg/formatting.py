@@ -26,14 +26,15 @@ def ym_cn(v) -> str:
 
 def fmt_field(field: str | None, v) -> str:
     """A field's value with its unit from the catalog (``开票金额`` → ``74,807.45元``); a field
-    stored as a fraction and spoken of as a percentage prints as one (实际毛利率 0.097 → ``9.7%``)."""
+    stored as a fraction and spoken of as a percentage prints as one, with one decimal (实际毛利率 0.097 →
+    ``9.7%``, an average 0.10333 → ``10.3%``)."""
     from core.agents.kg import catalog
 
     if field in catalog.percent_fields() and isinstance(v, (int, float)) and not isinstance(v, bool):
-        return f"{fmt_value(round(float(v) * 100, 2))}%"
+        return f"{fmt_value(round(float(v) * 100, 1))}%"
     if field in catalog.percent_fields() and isinstance(v, str):
         try:
-            return f"{fmt_value(round(float(v) * 100, 2))}%"
+            return f"{fmt_value(round(float(v) * 100, 1))}%"
         except ValueError:
             return v
     return f"{fmt_value(v)}{catalog.unit(field)}"

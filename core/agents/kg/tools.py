@@ -324,8 +324,8 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
             return None
         if op == "sum":
             return round(sum(nums), 2)
-        if op == "avg":
-            return round(sum(nums) / len(nums), 2)
+        if op == "avg":  # a fraction printed as a percentage keeps its one decimal (0.1033 → 10.3%)
+            return round(sum(nums) / len(nums), 4 if field in _percent_fields() else 2)
         return max(nums) if op == "max" else min(nums)
 
     if group_by:
@@ -451,6 +451,12 @@ def zero_groups(store, rows: list[dict], out: list[dict], having: str, field: st
         extra.append({"项目编号": code, "项目名称": j.get("项目名称"), "统计": "count", "字段": field, "值": 0,
                       "行数": 0, "无记录": True})
     return extra
+
+
+def _percent_fields() -> frozenset:
+    from core.agents.kg import catalog
+
+    return frozenset(catalog.percent_fields())
 
 
 def _sum_fields(rows: list[dict], fields: list[str]) -> tuple[float | None, int]:

@@ -19,7 +19,7 @@ from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTIC
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
 from core.agents.kg.timeparse import parse_time
 from core.text.numerals import apply_magnitude, cn_to_int
-from core.agents.kg import field_conditions, kgrules, phrasing
+from core.agents.kg import field_conditions, field_figures, kgrules, phrasing
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
 _SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
@@ -132,7 +132,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
             field = (agg or {}).get("field") if (agg or {}).get("op") in ("sum", "avg") else None
             field = field or _numeric_field(q1) or _default_numeric(intent)
             slots["time"] = TimeRange(both[0], both[-1], "、".join(two["labels"]), False).to_dict()
-            if (agg or {}).get("op") == "count":  # "3月比2月多几个人出勤": each month's head count
+            if (agg or {}).get("op") == "count" and not (change_select(q1) and _numeric_field(q1)):  # 几个人出勤
                 slots["agg"] = {k: v for k, v in agg.items() if k not in ("group_by", "top", "order", "then",
                                                                           "outer", "having")}
             else:
@@ -189,6 +189,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     if dated:  # "2020年及以后启用": a bound on 启用日期, not the year 2020 as the asked period
         conditions += dated
         tr = None if tr is not None and tr.text and tr.text in q[span[0]:span[1]] else tr
+    conditions += field_figures.figure_conditions(q, NUMERIC_FIELDS, {c["field"] for c in conditions})
     conditions += field_conditions.existence_conditions(q, NUMERIC_FIELDS, {c["field"] for c in conditions})
     filters, negated = _negated_values(q, filters)
     conditions += negated

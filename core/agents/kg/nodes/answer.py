@@ -13,6 +13,8 @@ from core.agents.kg.polish import supported_rewrite
 from core.agents.kg.compound import answer_subjects
 from core.agents.kg.state import MAX_HISTORY_ROWS, TURN_RESET, trace
 from core.agents.kg.unapplied import refusal, unapplied
+from core.agents.kg import condition_gate as gate
+from core.agents.kg import count_per_subject as per_subject
 
 
 def _entities(config) -> list[str]:
@@ -26,6 +28,11 @@ def _entities(config) -> list[str]:
     for a in idx.areas:
         out += [str(a.get(f) or "") for f in ("片区编号", "片区名称")]
     return out
+
+
+def _gated(state: dict, msg: str, **why) -> dict:
+    return {"denied": msg, "answer": msg, "provenance": [], "rows": [], "need_confirm": None,
+            "compound_next": False, "trace": trace(state, "answer", **why)}
 
 
 def answer(state: dict, *, config) -> dict:
@@ -45,7 +52,19 @@ def answer(state: dict, *, config) -> dict:
         msg = refusal(skipped)
         return {"denied": msg, "answer": msg, "provenance": [], "rows": [], "need_confirm": None,
                 "compound_next": False, "trace": trace(state, "answer", unapplied=skipped)}
+    question = slots.get("question") or state.get("question") or ""
+    per = per_subject.qualifying(question, steps[-1].get("rows") or []) \
+        if steps and gate.unconsumed_figures(question, slots, steps) else None
+    parts = gate.unconsumed(question.replace(per[0], " ") if per else question, slots, steps)
+    if parts:  # a condition not understood: say which, never the records without it
+        return _gated(state, gate.condition_refusal(parts), unconsumed=parts)
     text, prov = compose(slots, grounded, steps, masked=state.get("masked_fields") or [], extra_notes=notes)
+    if per:  # "持有2个以上证书的人": the subjects whose record count meets the bound, then the records
+        text = per_subject.headline(*per) + "\n" + text
+    people = [str(p.get(f) or "") for p in ctx.get_index(config).people for f in ("姓名", "工号")]
+    lacking = gate.missing_asked(question, text, people) if steps else None
+    if lacking:  # asked a person / an amount the answer does not give: no record list instead
+        return _gated(state, gate.asked_refusal(lacking, text), lacking=lacking)
     client = ctx.llm(config)
     if client is not None and steps and steps[-1].get("rows"):
         out = ask(client, f"问题：{slots.get('question')}\n依据以下已核对的回答改写得更通顺，不得增加任何事实或数字，"

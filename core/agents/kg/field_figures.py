@@ -1,0 +1,55 @@
+"""A numeric field bounded by a range or fixed to one figure, read from the ``field_figures`` rows
+of ``data/rules/kg_condition_gate.json``: "合同金额在300万到500万之间" → ``合同金额 >= 3000000`` and
+``合同金额 <= 5000000``; "客户投诉有3次" → ``客户投诉 == 3``. A percentage on a field stored as a
+fraction is divided by 100 (毛利率为20% → 0.2)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.agents.kg import kgrules
+from core.text.numerals import apply_magnitude
+
+
+@lru_cache(maxsize=1)
+def _rows() -> tuple[tuple[str, str], ...]:
+    spec = kgrules.rules_file("kg_condition_gate")["field_figures"]
+    return tuple((r["kind"], r["pattern"].replace("{num}", spec["num"])) for r in spec["rows"])
+
+
+def _value(field: str, num: str, mult: str | None, text: str) -> float:
+    from core.agents.kg import catalog
+
+    v = float(apply_magnitude(num, mult))
+    return v / 100 if ("%" in text or "％" in text) and field in catalog.percent_fields() else v
+
+
+def _cond(field: str, op: str, value: float, text: str) -> dict:
+    v = int(value) if float(value).is_integer() else value
+    return {"field": field, "op": op, "value": value, "text": text, "derived": None, "expr": f"{field} {op} {v}"}
+
+
+def figure_conditions(question: str, numeric_fields, taken: set[str]) -> list[dict]:
+    """Range and exact-figure conditions on the numeric fields named in ``question``;
+    ``numeric_fields`` = (word, field, unit) rows, longest words first; fields in ``taken`` are
+    left alone."""
+    out: list[dict] = []
+    used: list[tuple[int, int]] = []
+    for word, field, _unit in sorted(numeric_fields, key=lambda w: -len(w[0])):
+        if field in taken or any(c["field"] == field for c in out):
+            continue
+        for kind, pat in _rows():
+            m = next((x for x in re.finditer(re.escape(word) + pat, question or "")
+                      if not any(a <= x.start() < b for a, b in used)), None)
+            if m is None:
+                continue
+            used.append((m.start(), m.end()))
+            text = m.group(0)
+            if kind == "range":
+                lo, hi = sorted((_value(field, m.group(1), m.group(2), text), _value(field, m.group(3), m.group(4), text)))
+                out += [_cond(field, ">=", lo, text), _cond(field, "<=", hi, text)]
+            else:
+                out.append(_cond(field, "==", _value(field, m.group(1), m.group(2), text), text))
+            break
+    return out
