@@ -77,3 +77,8 @@ def test_two_stated_premiums_are_compared_through_their_tiers():
 
 def test_a_difference_no_cited_figures_give_is_refused_not_answered_with_a_total():
     _refused_saying(_ask("以旧换新买6000元的冰箱，1级能效比2级能效多补多少？"), "差额")
+
+
+def test_an_amount_asked_of_passages_stating_none_is_refused():
+    _refused_saying(_ask("在济南把旧家电交售回收，每件能给消费者多少回收补贴？"), "金额")
+    _refused_saying(_ask("济南家电以旧换新给参与企业的推广奖励标准是多少？"), "金额")

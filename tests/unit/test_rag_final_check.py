@@ -30,3 +30,8 @@ def test_a_difference_asked_needs_a_subtraction_line():
 def test_a_name_asked_needs_a_proper_name():
     assert final_gaps("审核机构叫什么名字", _claims("由第三方机构进行审核。"), USED) == ["名称"]
     assert final_gaps("审核机构叫什么名字", _claims("由银联商务股份有限公司审核。"), USED) == []
+
+
+def test_an_amount_asked_needs_a_sentence_with_one():
+    assert final_gaps("交售旧家电每台给多少回收补贴", _claims("鼓励消费者交售12类废旧家电。"), USED) == ["金额"]
+    assert final_gaps("交售旧家电每台给多少回收补贴", _claims("每台补贴50元。"), USED) == []
