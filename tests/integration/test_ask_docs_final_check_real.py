@@ -82,3 +82,16 @@ def test_a_difference_no_cited_figures_give_is_refused_not_answered_with_a_total
 def test_an_amount_asked_of_passages_stating_none_is_refused():
     _refused_saying(_ask("在济南把旧家电交售回收，每件能给消费者多少回收补贴？"), "金额")
     _refused_saying(_ask("济南家电以旧换新给参与企业的推广奖励标准是多少？"), "金额")
+
+
+def test_the_january_round_is_answered_from_its_own_notice_not_the_top_up():
+    res = _ask("1月那一轮的政府汽车消费补贴申报从哪天开始？")
+    assert not res["refused"], res["answer"]
+    assert "2025年2月12日" in norm(res["answer"])
+    assert res["citations"][0]["title"] == "2025年政府汽车消费补贴活动公告"
+
+
+def test_what_became_of_the_january_round_is_still_read_from_the_top_up():
+    res = _ask("1月底开始发放的3000万购车补贴领完了吗？")
+    assert not res["refused"], res["answer"]
+    assert "全部申领完毕" in norm(res["answer"])
