@@ -35,6 +35,7 @@ class RagState(TypedDict, total=False):
     relevant_pool: list[dict]     # relevant chunks kept across rounds (best score wins)
     reflection_feedback: str      # what to add / exclude next round
     missing_terms: list[str]
+    final_gaps: list[str]         # what the answer's sentences left unanswered (500元, 差额)
     uncovered_terms: list[str]    # salient nouns of the question no relevant chunk mentions
     guessed_terms: list[str]      # those of them that are no real word (价算): never a reason to refuse
     # ---- answer ----
@@ -66,7 +67,7 @@ def turn_input(question: str, *, scenario: str | None = None, max_attempts: int 
         "question": question, "scenario": scenario, "resolved_question": "", "rewritten_question": "",
         "sub_queries": [], "parts": [], "unanswered_parts": [], "focus_doc_ids": [], "excluded_doc_ids": [], "attempt": 0,
         "max_attempts": max_attempts, "documents": [], "graded_docs": [], "relevant_pool": [],
-        "reflection_feedback": "", "missing_terms": [], "uncovered_terms": [], "guessed_terms": [], "used_documents": [], "generation": "", "draft": "",
+        "reflection_feedback": "", "missing_terms": [], "uncovered_terms": [], "final_gaps": [], "guessed_terms": [], "used_documents": [], "generation": "", "draft": "",
         "claims": [], "citations": [], "conflicts": [], "refused": False, "clarify": None, "checks": {}, "regenerations": 0,
         "check_feedback": "", "mode": "rules", "llm_failed": False, "notices": [], "trace": [], "blocked": False,
     }

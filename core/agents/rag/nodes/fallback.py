@@ -25,6 +25,8 @@ def _titles(docs: list[dict], limit: int = 3) -> list[str]:
 
 def _gap_lines(state: dict) -> tuple[list[str], bool]:
     """(lines about what the evidence lacks, whether a subject of the question is missing)."""
+    if state.get("final_gaps"):
+        return _final_gap_lines(state), True
     shown = [t for t in state.get("uncovered_terms") or [] if t not in (state.get("guessed_terms") or [])]
     slot_names = {name for name, _, _ in slot_kinds()}
     subjects = [t for t in shown if t not in slot_names]
@@ -37,6 +39,23 @@ def _gap_lines(state: dict) -> tuple[list[str], bool]:
     labels = vocab_entry("slot_gap_labels")["map"]
     slots = [labels.get(t, t) for t in shown if t in slot_names]
     return ([f"已检索的文件中没有写明所问的{'、'.join(slots[:2])}。"] if slots else []), False
+
+
+def _final_gap_lines(state: dict) -> list[str]:
+    """The answer's sentences found but not answering: the slot they leave empty, the
+    question's amount they never state, and the documents they came from."""
+    labels = vocab_entry("slot_gap_labels")["map"]
+    slots = {r["name"] for r in vocab_entry("final_checks")["rows"]}
+    gaps = state["final_gaps"]
+    lines = [f"找到的条文没有写明所问的{'、'.join(labels.get(g, g) for g in gaps if g in slots)}。"] \
+        if any(g in slots for g in gaps) else []
+    amounts = [g for g in gaps if g not in slots]
+    if amounts:
+        lines.append(f"找到的条文中没有关于“{'、'.join(amounts)}”的规定。")
+    found = _titles(state.get("used_documents") or state.get("relevant_pool") or [], 2)
+    if found:
+        lines.append(f"检索到的是{'、'.join(found)}。")
+    return lines
 
 
 def fallback(state: dict, *, config) -> dict:

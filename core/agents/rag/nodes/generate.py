@@ -12,7 +12,9 @@ from core.agents.rag.answer_extraction import MAX_USED, extract_answer
 from core.agents.rag.arith import cell_sum_claim, difference_claim, net_pay_claim
 from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
-from core.agents.rag.ruledata import synonyms, weight
+from core.agents.rag.diffs import named_difference_claim, tier_difference_claim
+from core.agents.rag.final_check import final_gaps
+from core.agents.rag.ruledata import synonyms, vocab_entry, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import part_pool
 from core.agents.rag.slot_check import fill_asked_slot
@@ -31,8 +33,26 @@ GENERATE_PROMPT = (
 )
 
 
+def _named_follow_on(question: str, d: dict) -> bool:
+    """Is ``d`` of a follow-on notice (追加…) the question does not name? Those go after the
+    campaign's own notice: 1月那轮 is the campaign, not its 追加."""
+    entry = vocab_entry("follow_on_titles")
+    if any(w in question for w in entry["later_asked"]["words"]):
+        return False  # what became of the campaign (用完了没有) is what the follow-on says
+    title = doc_title(d)
+    return any(w in title and w not in question for w in entry["words"])
+
+
+def campaign_order(question: str, pool: list[dict]) -> list[dict]:
+    """The pool with chunks of follow-on notices the question does not name after the rest
+    (stable: the rest keep their order), when the top chunks hold any other document."""
+    if any(not _named_follow_on(question, d) for d in pool[:MAX_USED]):
+        return sorted(pool, key=lambda d: _named_follow_on(question, d))
+    return pool
+
+
 def select_used(state: dict) -> list[dict]:
-    pool = state.get("relevant_pool") or []
+    pool = campaign_order(state.get("question") or "", state.get("relevant_pool") or [])
     used = pool[:MAX_USED]
     # keep a stable reading order: best document first, its chunks by position
     order = {}
@@ -109,9 +129,15 @@ def generate(state: dict, *, config) -> dict:
         # 6000元的2级能效洗衣机 → 6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed
         computed = rate_claim(question, claims, used) or sum_claim(question, claims, used) \
             or total_rate_claim(question, claims, used) or difference_claim(question, claims) \
-            or net_pay_claim(question, claims) or cell_sum_claim(question, claims)
+            or net_pay_claim(question, claims) or cell_sum_claim(question, claims) \
+            or tier_difference_claim(question, used) or named_difference_claim(question, claims)
         if computed is not None:
-            claims = [computed] + claims
+            seen = {norm(c["text"]) for c in claims}
+            claims = [computed] + [c for c in computed.pop("also", []) if norm(c["text"]) not in seen] + claims
+        gaps = final_gaps(question, claims, used)
+        if gaps:  # sentences of a neighbouring question (another amount, no difference, no name)
+            draft, claims = "", []
+            out["final_gaps"] = gaps
         if claims:
             draft = render_claims(sorted(claims, key=lambda c: (c["n"], c["pos"])), used)
     out.update(draft=draft, claims=[{k: c[k] for k in ("text", "cites")} for c in claims])

@@ -1,0 +1,66 @@
+"""The last check before an extractive answer is shown: its cited sentences must answer *this*
+question, not a neighbouring one.
+
+- every amount the question states as a condition (满500元减多少, 保费3500元) appears in a cited
+  sentence, falls in a tier one states (40（含）万元以上), or is used by a computed line;
+- the asked slot is filled (``final_checks`` in data/rules/rag_vocabulary.json): a difference
+  asked (比额度多多少) needs a computed subtraction, a name asked (叫什么名字) a proper name.
+
+What is missing is returned as the words the refusal names (500元, 差额, 名称)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.agents.rag.amounts import AMOUNT, question_amounts, tier_spans
+from core.agents.rag.ruledata import vocab_entry
+from core.agents.rag.textutil import norm
+from core.text.numerals import apply_magnitude
+
+COMPUTED = re.compile(r"^按所引(标准|规定)")
+
+
+@lru_cache(maxsize=1)
+def _rows() -> tuple[tuple[str, re.Pattern, re.Pattern], ...]:
+    return tuple((r["name"], re.compile(r["question"]), re.compile(r["answer"]))
+                 for r in vocab_entry("final_checks")["rows"])
+
+
+def _cited_texts(claims: list[dict], used: list[dict]) -> list[str]:
+    """The answer's sentences and the chunks they cite (a sentence continuing its chunk's
+    previous one: 8500元的汽车消费礼包 … 其中，每辆可领取额度5000元的加油储值卡)."""
+    cited = {n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)}
+    return [norm(c["text"]) for c in claims] + [norm(used[n - 1].get("body") or used[n - 1].get("text") or "")
+                                               for n in sorted(cited)]
+
+
+def unmet_amounts(question: str, claims: list[dict], used: list[dict]) -> list[str]:
+    """Amounts the question states that no cited sentence or chunk states or covers by a tier."""
+    q = norm(question)
+    texts = _cited_texts(claims, used)
+    stated = {round(apply_magnitude(v, u), 2) for t in texts for v, u in AMOUNT.findall(t)}
+    spans = [s for t in texts for s in tier_spans(t)]
+    computed = any(COMPUTED.match(t) for t in texts)
+    missing = []
+    for (v, u), amount in zip(AMOUNT.findall(q), question_amounts(question)):
+        if round(amount, 2) in stated or any(lo <= amount <= hi for lo, hi in spans):
+            continue
+        if computed and v in " ".join(texts):
+            continue
+        missing.append(f"{v}{u}")
+    return missing
+
+
+def unfilled_slots(question: str, claims: list[dict]) -> list[str]:
+    """The asked slots (差额, 名称) no answer sentence fills."""
+    q = norm(question)
+    return [name for name, q_pat, a_pat in _rows()
+            if q_pat.search(q) and not any(a_pat.search(norm(c["text"])) for c in claims)]
+
+
+def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:
+    """What the answer leaves unanswered; ``[]`` = it answers the question."""
+    if not claims:
+        return []
+    return unfilled_slots(question, claims) + unmet_amounts(question, claims, used)
