@@ -4,7 +4,10 @@ question, not a neighbouring one.
 - every amount the question states as a condition (满500元减多少, 保费3500元) appears in a cited
   sentence, falls in a tier one states (40（含）万元以上), or is used by a computed line;
 - the asked slot is filled (``final_checks`` in data/rules/rag_vocabulary.json): a difference
-  asked (比额度多多少) needs a computed subtraction, a name asked (叫什么名字) a proper name.
+  asked (比额度多多少) needs a computed subtraction, a name asked (叫什么名字) a proper name;
+- the subject the question names (体育消费券, 汽车下乡, 1月那轮, 网上申请: ``final_checks.subjects``)
+  is in a cited sentence or a cited document's title, so a neighbouring campaign's passage
+  (泉城购 for 体育消费券, 首保 for 1月那轮) is not passed off as its answer.
 
 What is missing is returned as the words the refusal names (500元, 差额, 名称)."""
 
@@ -15,6 +18,7 @@ from functools import lru_cache
 
 from core.agents.rag.amounts import AMOUNT, question_amounts, tier_spans
 from core.agents.rag.ruledata import vocab_entry
+from core.agents.rag.runtime import doc_title
 from core.agents.rag.textutil import norm
 from core.text.numerals import apply_magnitude
 
@@ -59,8 +63,25 @@ def unfilled_slots(question: str, claims: list[dict]) -> list[str]:
             if q_pat.search(q) and not any(a_pat.search(norm(c["text"])) for c in claims)]
 
 
+@lru_cache(maxsize=1)
+def _subjects() -> tuple[tuple[str, re.Pattern, re.Pattern], ...]:
+    return tuple((r["name"], re.compile(r["question"]), re.compile(r["found"]))
+                 for r in vocab_entry("final_checks").get("subjects") or [])
+
+
+def unmet_subjects(question: str, claims: list[dict], used: list[dict]) -> list[str]:
+    """The subjects the question names that neither an answer sentence nor a cited document's
+    title speaks of (体育消费券 asked, 泉城购 sentences cited)."""
+    q = norm(question)
+    cited = {n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)}
+    texts = [norm(c["text"]) for c in claims] + [norm(doc_title(used[n - 1])) for n in sorted(cited)]
+    return [name for name, q_pat, found in _subjects()
+            if q_pat.search(q) and not any(found.search(t) for t in texts)]
+
+
 def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:
     """What the answer leaves unanswered; ``[]`` = it answers the question."""
     if not claims:
         return []
-    return unfilled_slots(question, claims) + unmet_amounts(question, claims, used)
+    return unmet_subjects(question, claims, used) + unfilled_slots(question, claims) \
+        + unmet_amounts(question, claims, used)

@@ -13,7 +13,7 @@ from core.agents.rag.arith import cell_sum_claim, difference_claim, net_pay_clai
 from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.diffs import named_difference_claim, tier_difference_claim
-from core.agents.rag.final_check import final_gaps
+from core.agents.rag.final_check import final_gaps, unmet_subjects
 from core.agents.rag.ruledata import synonyms, vocab_entry, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import part_pool
@@ -113,6 +113,10 @@ def generate(state: dict, *, config) -> dict:
         used, claims = _compound_claims(answered, state.get("relevant_pool") or used)
         out["used_documents"] = used
         draft = render_claims(claims, used)
+        gaps = unmet_subjects(question, claims, used)
+        if gaps:  # the parts answered from another campaign's notice (第二期首保 → 第二轮汽车补贴)
+            draft, claims = "", []
+            out["final_gaps"] = gaps
     else:
         draft, claims = extract_answer(question, focus_terms, used)
         preds = yesno_predicates(user_q)
