@@ -64,8 +64,8 @@ def unfilled_slots(question: str, claims: list[dict]) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _subjects() -> tuple[tuple[str, re.Pattern, re.Pattern], ...]:
-    return tuple((r["name"], re.compile(r["question"]), re.compile(r["found"]))
+def _subjects() -> tuple[tuple[str, re.Pattern, re.Pattern, bool], ...]:
+    return tuple((r["name"], re.compile(r["question"]), re.compile(r["found"]), bool(r.get("decides_document")))
                  for r in vocab_entry("final_checks").get("subjects") or [])
 
 
@@ -75,8 +75,19 @@ def unmet_subjects(question: str, claims: list[dict], used: list[dict]) -> list[
     q = norm(question)
     cited = {n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)}
     texts = [norm(c["text"]) for c in claims] + [norm(doc_title(used[n - 1])) for n in sorted(cited)]
-    return [name for name, q_pat, found in _subjects()
+    return [name for name, q_pat, found, _ in _subjects()
             if q_pat.search(q) and not any(found.search(t) for t in texts)]
+
+
+def off_subject(question: str, pool: list[dict]) -> list[bool]:
+    """For each chunk of ``pool``: is its document of another campaign than the one the question
+    names by a row deciding the document, while some document of the pool is titled by it
+    (1月那轮 asked: the 首保 notice)?"""
+    q = norm(question)
+    titles = [norm(doc_title(d)) for d in pool]
+    named = [found for _, q_pat, found, decides in _subjects()
+             if decides and q_pat.search(q) and any(found.search(t) for t in titles)]
+    return [any(not found.search(t) for found in named) for t in titles]
 
 
 def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:

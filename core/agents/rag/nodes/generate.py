@@ -13,7 +13,7 @@ from core.agents.rag.arith import cell_sum_claim, difference_claim, net_pay_clai
 from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.diffs import named_difference_claim, tier_difference_claim
-from core.agents.rag.final_check import final_gaps, unmet_subjects
+from core.agents.rag.final_check import final_gaps, off_subject, unmet_subjects
 from core.agents.rag.ruledata import synonyms, vocab_entry, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import part_pool
@@ -52,8 +52,10 @@ def campaign_order(question: str, pool: list[dict]) -> list[dict]:
 
 
 def select_used(state: dict) -> list[dict]:
-    pool = campaign_order(state.get("question") or "", state.get("relevant_pool") or [])
-    used = pool[:MAX_USED]
+    question = state.get("question") or ""
+    used = campaign_order(question, state.get("relevant_pool") or [])[:MAX_USED]
+    # the campaign the question names decides the documents: 1月那轮 → not the 首保 notice
+    used = [d for d, other in zip(used, off_subject(question, used)) if not other]
     # keep a stable reading order: best document first, its chunks by position
     order = {}
     for d in used:
