@@ -95,3 +95,14 @@ def test_what_became_of_the_january_round_is_still_read_from_the_top_up():
     res = _ask("1月底开始发放的3000万购车补贴领完了吗？")
     assert not res["refused"], res["answer"]
     assert "全部申领完毕" in norm(res["answer"])
+
+
+def test_a_coupon_kind_no_document_issues_is_refused_not_answered_from_another_coupon():
+    res = _ask("济南今年发的体育类消费券要去哪里领？")
+    _refused_saying(res, "体育")
+
+
+def test_a_campaign_no_document_runs_is_refused_not_answered_from_the_car_subsidy():
+    res = _ask("济南2025年有汽车下乡的补贴吗，怎么申请？")
+    _refused_saying(res, "汽车下乡")
+
