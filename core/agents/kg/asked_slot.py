@@ -9,12 +9,27 @@ The cue patterns are data (``data/rules/kg_asked_slot.json``)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.agents.kg import kgrules
+from core.agents.kg.concepts import CONCEPTS, INTENTS, NUMERIC_FIELDS
 
 
 def _rules() -> dict:
     return kgrules.rules_file("kg_asked_slot")
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """Every word the engine understands as a kind of record or a field (合同, 服务期, 检查得分 …)."""
+    return frozenset({w for _d, ws in INTENTS.values() for w in ws} | set(CONCEPTS)
+                     | {w for w, _p, _u in NUMERIC_FIELDS})
+
+
+def _unknown_thing(thing: str, answer: str) -> bool:
+    """Is ``thing`` (体检结果, 劳动合同) neither in the answer nor part of a word the engine knows?"""
+    core = re.sub(_rules()["thing_trim"], "", thing)
+    return bool(core) and core not in answer and not any(core in w for w in _vocabulary())
 
 
 def headline(text: str) -> str:
@@ -22,10 +37,10 @@ def headline(text: str) -> str:
     return re.split(r"依据[:：]?|\n\s*1[.、]", text or "", maxsplit=1)[0]
 
 
-def _other_count(question: str, head: str) -> str | None:
+def _other_count(question: str, head: str, answer: str) -> str | None:
     """The noun of a headline count when the question asks a number of events in another noun."""
     rule = _rules()["count"]
-    if not re.search(rule["ask"], question):
+    if not re.search(rule["ask"], question) or re.search(rule["stated_events"], answer):
         return None
     m = re.search(rule["stated"], head)
     if m and not any(m.group(1).startswith(n) for n in rule["count_nouns"]):
@@ -36,7 +51,7 @@ def _other_count(question: str, head: str) -> str | None:
 def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
     """``(kind, asked words)`` when the answer does not state what ``question`` asks, else ``None``."""
     q, head = question or "", headline(answer)
-    stated = _other_count(q, head)
+    stated = _other_count(q, head, answer or "")
     if stated:
         ask = re.search(r"([一-龥]{0,3})(" + _rules()["count"]["ask"] + r")([一-龥]{0,6})", q)
         words = (ask.group(2) + ask.group(3)) if ask.group(3) else ask.group(1) + ask.group(2)
@@ -45,8 +60,8 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
         m = re.search(row["ask"], q)
         if not m:
             continue
-        if m.groups() and m.group(1) and m.group(1) not in (answer or ""):
-            return row["kind"], m.group(1)
+        if m.groups() and m.group(1) and _unknown_thing(m.group(1), answer or ""):
+            return row["kind"], re.sub(_rules()["thing_trim"], "", m.group(1))
         if row.get("headline") and not re.search(row["headline"], head):
             return row["kind"], m.group(0)
     return None
