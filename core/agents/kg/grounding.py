@@ -73,7 +73,7 @@ def ground_slots(slots: dict, index) -> dict:
     for text in slots.get("people") or []:
         cands = index.resolve("person", text)
         if not cands:
-            out["ungrounded"].append({"kind": "person", "text": text})
+            out["ungrounded"].append({"kind": "person", "text": text, "nearest": look_alike_people(text, index.people)})
             continue
         for c in cands:
             out["people"].append({"text": text, **c.to_dict()})
@@ -105,6 +105,13 @@ def ground_slots(slots: dict, index) -> dict:
     else:
         out["time"], out["months"], out["time_note"], out["time_outside"] = None, [], None, False
     return out
+
+
+def look_alike_people(text: str, people: list[dict], limit: int = 2) -> list[str]:
+    """Known names as long as ``text`` differing from it in one character (周建明 → 周建国): offered
+    as a suggestion only, never queried with."""
+    names = sorted({str(p.get("姓名") or "") for p in people})
+    return [n for n in names if len(n) == len(text) and sum(a != b for a, b in zip(n, text)) == 1][:limit]
 
 
 def project_codes(grounded: dict) -> list[str]:

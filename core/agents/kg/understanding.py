@@ -561,7 +561,7 @@ SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑�
                "巩明佘池查麻苑迟邝")
 
 _NAME_AFTER = (r"(?=\d|[一二三四五六七八九十]月|的|在|有|今年|去年|上个|这个|本月|上月|近|哪|最|是|服务|负责|持有|加班|出勤|"
-               r"考勤|排班|工资|多大|几岁|入职|离职|什么|现在|目前|\s*[？?]|$)")
+               r"考勤|排班|工资|多大|几岁|入职|离职|什么|现在|目前|手上|手里|名下|经办|\s*[？?]|$)")
 
 _NOT_NAMES = ("全公司", "所有人", "多少人", "哪些人")
 
@@ -580,7 +580,8 @@ def unknown_person(q: str, mentions: list[dict], index) -> str | None:
     if not m or m.group(1)[0] not in SURNAMES or m.group(1) in _NOT_NAMES:
         return None
     name = m.group(1)
-    if re.search(r"[龄数额费率量期类型况号码段级层部门的了吗呢么价末周总计均区市县省镇]", name) or name[:2] in _COMMON_WORDS:
+    if re.search(r"[龄数额费率量期类型况号码段级层部门的了吗呢么价末周总计均区市县省镇]", name[1:]) \
+            or re.match(r"周[一二三四五六七日天]", name) or name[:2] in _COMMON_WORDS:  # 周 leads a name, or a weekday
         return None
     vocab = {w for _d, ws in INTENTS.values() for w in ws} | set(CONCEPTS) | {w for w, _p, _u in NUMERIC_FIELDS}
     if any(len(w) >= 2 and q.find(w) != -1 and q.find(w) < len(name) for w in vocab):

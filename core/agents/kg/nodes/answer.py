@@ -15,6 +15,7 @@ from core.agents.kg.state import MAX_HISTORY_ROWS, TURN_RESET, trace
 from core.agents.kg.unapplied import refusal, unapplied
 from core.agents.kg import condition_gate as gate
 from core.agents.kg import count_per_subject as per_subject
+from core.agents.kg import asked_slot
 
 
 def _entities(config) -> list[str]:
@@ -65,6 +66,9 @@ def answer(state: dict, *, config) -> dict:
     lacking = gate.missing_asked(question, text, people) if steps else None
     if lacking:  # asked a person / an amount the answer does not give: no record list instead
         return _gated(state, gate.asked_refusal(lacking, text), lacking=lacking)
+    slot_gap = asked_slot.missing_slot(question, text) if steps else None
+    if slot_gap:  # a value of another kind than asked (共 1 台设备 for 维修过几次): say what was not found
+        return _gated(state, asked_slot.slot_refusal(*slot_gap), asked_slot=slot_gap[0])
     client = ctx.llm(config)
     if client is not None and steps and steps[-1].get("rows"):
         out = ask(client, f"问题：{slots.get('question')}\n依据以下已核对的回答改写得更通顺，不得增加任何事实或数字，"
