@@ -126,7 +126,7 @@ def test_unknown_names_are_reported_not_ignored(idx):
     s = slots("张三3月出勤几天", idx)
     assert s["people"] == ["张三"]
     g = ground_slots(s, idx)
-    assert g["ungrounded"] == [{"kind": "person", "text": "张三"}] and build_plan(s, g, []) == []
+    assert g["ungrounded"] == [{"kind": "person", "text": "张三", "nearest": []}] and build_plan(s, g, []) == []
     for q in ("司龄满5年的员工有几位？", "保安一共有多少人", "周末加班的人", "单价最高的", "刘德明3月加班"):
         assert unknown_person(q, idx.find_mentions(q), idx) is None, q
 
