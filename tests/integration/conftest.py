@@ -41,3 +41,25 @@ def policy_home(tmp_path_factory, shared_data, model_cache) -> Path:
                 os.environ[k] = v
         config.set_settings(None)
     return home
+
+
+@pytest.fixture
+def in_policy_home(policy_home, workspace, monkeypatch):
+    """This test asks on the session's policy workspace, rules mode, as of AS_OF."""
+    monkeypatch.setenv("ZHICE_HOME", str(policy_home))
+    monkeypatch.setenv("ZHICE_TODAY", AS_OF)
+    config.set_settings(None)
+    from core.llm.client import set_llm_override
+
+    set_llm_override(None)
+    yield
+    set_llm_override(None)
+    config.set_settings(None)
+
+
+def ask_policy(question: str) -> dict:
+    """ask-docs as the default user on a fresh thread."""
+    from core.security.principals import resolve_user
+    from core.services.ask_docs import ask_docs
+
+    return ask_docs(question, resolve_user(None))

@@ -14,25 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from core import config
 from core.agents.rag.textutil import norm
-from tests.integration.conftest import AS_OF, SCANNED  # policy_home (the session workspace) is there too
+from tests.integration.conftest import SCANNED  # policy_home and in_policy_home are there too
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "data" / "eval" / "docs_golden.jsonl"
 
 
-@pytest.fixture(autouse=True)
-def _use_policy_home(policy_home, workspace, monkeypatch):
-    monkeypatch.setenv("ZHICE_HOME", str(policy_home))
-    monkeypatch.setenv("ZHICE_TODAY", AS_OF)
-    config.set_settings(None)
-    from core.llm.client import set_llm_override
-
-    set_llm_override(None)
-    yield
-    set_llm_override(None)
-    config.set_settings(None)
+pytestmark = pytest.mark.usefixtures("in_policy_home")
 
 
 @pytest.fixture
