@@ -5,6 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from components.api_tokens import api_token_admin
+from components.document_vectors import document_vectors_admin
 from components.notice import flash
 from components.resources import component_status, status_for_current_workspace
 from core.errors import AppError
@@ -24,6 +25,8 @@ st.dataframe(pd.DataFrame([{"组件": r["component"], "状态": STATE_LABELS.get
 
 with st.expander("当前配置", expanded=False, icon=":material/tune:"):
     st.dataframe(pd.DataFrame(settings_view.effective_settings(principal)), hide_index=True, width="stretch")
+
+document_vectors_admin(principal)
 
 # ---- users -------------------------------------------------------------------------------------
 st.subheader("用户管理")

@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build-graph": ("core.cli.build", "cmd_build_graph"),
     "ingest-docs": ("core.cli.ingest", "cmd_ingest_docs"),
     "retrieve": ("core.cli.ingest", "cmd_retrieve"),
+    "reembed": ("core.cli.ingest", "cmd_reembed"),
     "ask-docs": ("core.cli.ask_docs", "cmd_ask_docs"),
     "task": ("core.cli.task", "cmd_task"),
     "ask-kg": ("core.cli.ask_kg", "cmd_ask_kg"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 
 from core.cli.batch import run_batch
 from core.cli.output import emit
@@ -61,4 +62,27 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         raise BadInputError("请提供检索问题，或使用 --batch 指定批量文件")
     result = service.retrieve(args.question, resolve_user(args.user), args.k)
     emit(result, args.json, human_retrieve)
+    return 0
+
+
+def human_reembed(r: dict) -> str:
+    if "text" in r:
+        return r["text"]
+    return (f"已重建文档向量：{r['documents']} 篇 {r['chunks']} 块（新向量化 {r['embedded']} 块，"
+            f"缓存复用 {r['cached']} 块），用时 {r['seconds']} 秒，模型 {r['model']}")
+
+
+def cmd_reembed(args: argparse.Namespace) -> int:
+    from core.services import reembed
+
+    principal = resolve_user(args.user)
+    if args.check:
+        state = reembed.vector_state(principal)
+        emit(state, args.json, human_reembed)
+        return 0 if state["matches"] else 1
+
+    def progress(done: int, total: int) -> None:  # on stderr, so --json stays one object
+        print(f"\r向量化 {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    emit(reembed.reembed_documents(principal, progress), args.json, human_reembed)
     return 0

@@ -48,6 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--user")
     _common(p)
 
+    p = sub.add_parser("reembed", help="用当前向量模型重建全部文档向量（更换 ZHICE_EMBED_MODEL 后；仅管理员）")
+    p.add_argument("--check", action="store_true", help="只报告文档向量由哪个模型生成、是否与当前配置一致")
+    p.add_argument("--user")
+    _common(p)
+
     p = sub.add_parser("retrieve", help="混合检索（不生成答案），已应用权限过滤")
     _batch_or_question(p)
     p.add_argument("--k", type=int, default=10)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -61,6 +62,7 @@ def embed_with_cache(texts: Sequence[str], cache: VectorCache, model_name: str,
                      encode: Callable[[list[str]], np.ndarray], *, batch: int = 64,
                      progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, dict]:
     """Vectors for ``texts`` (row-aligned), embedding only those not in the cache.
+    ``progress(done, len(texts))`` counts cached texts as done from the start.
     Returns (matrix, stats) with stats = {"cached", "embedded", "seconds"}."""
     hashes = [content_hash(t) for t in texts]
     have = cache.get_many(model_name, hashes)
@@ -72,16 +74,19 @@ def embed_with_cache(texts: Sequence[str], cache: VectorCache, model_name: str,
     # length-sorted batches: a batch pads to its longest text, so mixing a 40-character article
     # with a 450-character one wastes most of the work (law articles: 22 -> 34 chunks/s measured)
     items = sorted(todo.items(), key=lambda item: len(item[1]))
-    done = 0
+    copies = Counter(hashes)  # a text repeated in ``texts`` is done when its one embedding is
+    done = len(texts) - sum(copies[h] for h in todo)  # texts already cached count as done
+    if progress:
+        progress(done, len(texts))
     for i in range(0, len(items), batch):
         part = items[i:i + batch]
         vecs = encode([t for _, t in part])
         new = [(h, vecs[j]) for j, (h, _) in enumerate(part)]
         cache.put_many(model_name, new)
         have.update({h: np.asarray(v, dtype=np.float32) for h, v in new})
-        done += len(part)
+        done += sum(copies[h] for h, _ in part)
         if progress:
-            progress(done, len(items))
+            progress(done, len(texts))
     seconds = time.perf_counter() - t0
     dim = next(iter(have.values())).shape[0] if have else 0
     mat = np.zeros((len(texts), dim), dtype=np.float32)

