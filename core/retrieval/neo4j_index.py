@@ -101,6 +101,8 @@ Q_ARTICLE_CHUNKS = ("MATCH (c:ZhiceChunk) WHERE c.doc_id IN $doc_ids "
 Q_COUNTS = ("MATCH (c:ZhiceChunk) RETURN count(c) AS chunks, count(c.embedding) AS with_vectors")
 Q_VECTOR_MODEL = "MATCH (i:ZhiceIndexInfo {key: 'vectors'}) RETURN i.model AS model"
 Q_SET_VECTOR_MODEL = "MERGE (i:ZhiceIndexInfo {key: 'vectors'}) SET i.model = $model"
+Q_VECTOR_SAMPLES = ("MATCH (c:ZhiceChunk) WHERE c.embedding IS NOT NULL AND c.hash IS NOT NULL "
+                    "RETURN c.hash AS h, c.embedding AS v LIMIT 3")
 Q_DROP_VECTOR_INDEX = f"DROP INDEX {VECTOR_INDEX} IF EXISTS"
 Q_ALL_CHUNK_TEXTS = "MATCH (c:ZhiceChunk) RETURN c.chunk_id AS chunk_id, c.text AS text ORDER BY c.chunk_id"
 Q_MISSING_VECTORS = ("MATCH (c:ZhiceChunk) WHERE c.embedding IS NULL "
@@ -180,9 +182,16 @@ class Neo4jIndex:
         return doc_id in set(self._doc_ids())
 
     def vector_model(self) -> str | None:
-        """The identity of the model that built the vectors (None: not recorded)."""
+        """The identity of the model that built the vectors (None: not recorded). An index built
+        before the record existed gets the model the vector cache identifies, recorded once."""
         rows = self._read(Q_VECTOR_MODEL)
-        return rows[0]["model"] if rows else None
+        if rows:
+            return rows[0]["model"]
+        samples = [(r["h"], np.asarray(r["v"], dtype=np.float32)) for r in self._read(Q_VECTOR_SAMPLES)]
+        inferred = vector_model.infer(samples, self.settings.model_cache_dir / "vectors.sqlite")
+        if inferred:
+            self._write(Q_SET_VECTOR_MODEL, model=inferred)
+        return inferred
 
     def _embed(self, texts: list[str]):
         return vector_model.embed_for_index(texts, self.vector_model(),

@@ -5,7 +5,8 @@ Each index records the identity (:func:`core.retrieval.embed.model_identity`) of
 built its vectors; the embedded index in its manifest, the Neo4j index on a
 ``(:ZhiceIndexInfo {key: 'vectors'})`` node. ``None`` means nothing recorded yet (an empty index,
 or one built before the record existed: the configured model is taken as its builder and
-recorded on the next write); ``""`` means a rebuild was interrupted.
+recorded on the next write); ``""`` means a rebuild was interrupted. For an index built before the record existed, the
+model is inferred from the vector cache (:func:`infer`).
 
 When the configured model differs from the recorded one (``ZHICE_EMBED_MODEL`` changed), a search
 does not compare the new model's query vector with the old model's passage vectors: it falls
@@ -58,6 +59,30 @@ def describe(recorded: str | None) -> str:
     return "重建未完成" if recorded == REBUILDING else recorded
 
 
+def infer(samples: Sequence[tuple[str, np.ndarray]], cache_path: Path) -> str | None:
+    """The model that built vectors of an index that recorded none (built before the record
+    existed): the vector cache holds each embedded text's vector under the model that made it,
+    so the model whose cached vectors equal these ``(content hash, vector)`` samples is the
+    builder (the configured one when it is among several that made equal vectors). None when the
+    cache cannot tell (then the configured model is assumed)."""
+    if not samples or not cache_path.is_file():
+        return None
+    from core.retrieval.dense import VectorCache
+
+    cache = VectorCache(cache_path)
+    try:
+        found = None
+        for h, vec in samples:
+            models = {m for m, v in cache.models_of(h) if v.shape == vec.shape and np.allclose(v, vec, atol=1e-5)}
+            found = models if found is None else found & models
+        if not found:
+            return None
+        current = configured()  # several models made equal vectors: any of them is their builder
+        return current if current in found else sorted(found)[0]
+    finally:
+        cache.close()
+
+
 def embed_passages(texts: Sequence[str], cache_path: Path) -> tuple[np.ndarray | None, dict]:
     """Passage vectors of ``texts`` with the configured model, through the vector cache (only
     what the cache lacks is embedded), reporting ``embed`` progress. Returns (None, {"error"})
@@ -88,4 +113,4 @@ def embed_for_index(texts: Sequence[str], recorded: str | None, cache_path: Path
 
 
 __all__ = ["INGEST_MISMATCH", "MISMATCH_NOTICE", "REBUILDING", "configured", "describe", "embed_for_index",
-           "embed_passages", "usable"]
+           "embed_passages", "infer", "usable"]

@@ -65,12 +65,15 @@ def corpus() -> list[tuple[DocMeta, list[Chunk], None]]:
 
 
 def second_model(folder: Path) -> Path:
-    """Another sentence-transformers model folder (e5-small's files under another name: a model
-    with its own identity, as a fine-tuned one would have)."""
+    """Another sentence-transformers model: the first six of e5-small's twelve layers, in a folder
+    of its own name, so it has its own identity and its own vectors, as a fine-tuned model would."""
     src = default_model_dir()
     folder.mkdir()
     for f in src.iterdir():
-        (folder / f.name).symlink_to(f)
+        if f.name not in ("config.json", "ZHICE_CONVERTED"):
+            (folder / f.name).symlink_to(f)
+    cfg = json.loads((src / "config.json").read_text())
+    (folder / "config.json").write_text(json.dumps({**cfg, "num_hidden_layers": 6}))
     return folder
 
 

@@ -101,3 +101,21 @@ def test_only_administrators_rebuild(capsys):
     add_user("li", "manager", "pass-word-2026", tenants=("demo",))
     assert main(["reembed", "--user", "li"]) == 2  # refused like every admin-only command
     assert "只有管理员可以重建文档向量" in capsys.readouterr().err
+
+
+def test_an_index_built_before_the_record_is_recognised_by_its_vectors(monkeypatch, tmp_path):
+    reset_indexes()
+    index = get_index()
+    index.add_documents(corpus())
+    built_by = index.vector_model()
+    manifest = json.loads(index.manifest_path.read_text(encoding="utf-8"))
+    del manifest["vector_model"]  # what an index written by an earlier version holds
+    index.manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
+    use_model(monkeypatch, second_model(tmp_path / "other-e5"))
+    reset_indexes()
+    old = get_index()
+    assert old.vector_model() == built_by  # the vector cache knows which model made these vectors
+    assert vector_model.MISMATCH_NOTICE in old.search("一级能效家电补贴标准", ADMIN, k=3).notices
+    # the first write records it for good
+    old.delete_document(corpus()[2][0].doc_id)
+    assert json.loads(old.manifest_path.read_text(encoding="utf-8"))["vector_model"] == built_by
