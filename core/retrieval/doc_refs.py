@@ -4,6 +4,8 @@ these): documents by their title or 文号 (:func:`title_matches`), and articles
 
 from __future__ import annotations
 
+from typing import Callable, Hashable, Sequence
+
 from core.documents.models import Chunk, DocMeta
 from core.retrieval.metastore import title_core
 from core.retrieval.tokenize import ARTICLE_RE, bigrams, fold, query_entities
@@ -42,5 +44,28 @@ def title_matches(query: str, metas: list[DocMeta], agencies: list[str] | None =
 
 def article_of(chunk: Chunk) -> int | None:
     """The article number (第N条) a chunk's heading names, None when it names none."""
-    m = ARTICLE_RE.match(fold(chunk.heading or "")) or ARTICLE_RE.search(fold(chunk.heading or ""))
+    return article_of_heading(chunk.heading)
+
+
+def article_of_heading(heading: str | None) -> int | None:
+    m = ARTICLE_RE.match(fold(heading or "")) or ARTICLE_RE.search(fold(heading or ""))
     return cn_to_int(m.group(1)) if m else None
+
+
+def title_list(query: str, matched: Sequence[str], chunks_of: Callable[[str], list[tuple[Hashable, str]]],
+               content_lists: Sequence[Sequence[Hashable]]) -> list:
+    """The title list of the hybrid search: for each document the query names (``matched``, best
+    first), the chunks of the articles it names, then its chunks best ranked by the content lists
+    (up to 10), else its first chunk. ``chunks_of(doc)`` gives ``(key, heading)`` in reading order."""
+    content_rank: dict = {}
+    for lst in content_lists:
+        for r, key in enumerate(lst):
+            content_rank[key] = min(content_rank.get(key, 10**6), r)
+    arts = query_entities(query)["articles"]
+    out: list = []
+    for doc in matched:
+        items = chunks_of(doc)
+        first = [k for k, heading in items if arts and article_of_heading(heading) in arts]
+        ranked = sorted((k for k, _ in items if k in content_rank and k not in first), key=content_rank.__getitem__)
+        out.extend(first + ranked[:10] or [k for k, _ in items[:1]])
+    return out

@@ -1,11 +1,8 @@
 """The document index: hybrid retrieval (BM25 + dense + title path, weighted RRF) with
 permission filters applied before scoring.
 
-Embedded backend (default): per-document files under ``settings.index_dir``::
-
-    index/manifest.json          {"generation": n, "epoch": e, "docs": [doc_id, ...], "vector_model": id}
-    index/docs/<doc_id>.json     chunks + their BM25 tokens + content hashes
-    index/docs/<doc_id>.npy      their vectors (absent while the dense model is unavailable)
+Embedded backend (default): per-document files under ``settings.index_dir`` and a manifest
+listing the documents (:mod:`core.retrieval.index_files` reads and writes them).
 
 Metadata (status, tenant, review state, …) lives in the app DB (:mod:`metastore`). Adding
 documents costs in proportion to their own size: a batch writes its files, one metadata
@@ -26,7 +23,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
-import json
 import os
 import threading
 import time
@@ -47,12 +43,12 @@ from core.errors import AppError, BadInputError, NotFoundError
 from core.retrieval import filters, vector_model
 from core.retrieval.bm25 import BM25Index
 from core.retrieval.dense import content_hash, top_k
-from core.retrieval.doc_refs import article_of, title_matches
+from core.retrieval.doc_refs import title_list, title_matches
 from core.retrieval.fusion import FusionWeights, rrf, weights_for
+from core.retrieval.index_files import IndexFiles
 from core.retrieval.metastore import MetaStore
-from core.retrieval.protocol import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult,
-                                     chunk_from_dict)
-from core.retrieval.tokenize import add_words, has_exact_reference, query_entities, tokenize
+from core.retrieval.protocol import CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult
+from core.retrieval.tokenize import add_words, has_exact_reference, tokenize
 from core.security.principals import Principal
 
 
@@ -62,12 +58,11 @@ class EmbeddedIndex:
     def __init__(self, settings: Settings | None = None, root: Path | None = None):
         self.settings = settings or get_settings()
         self.root = root or self.settings.index_dir
-        (self.root / "docs").mkdir(parents=True, exist_ok=True)
-        self.manifest_path = self.root / "manifest.json"
+        self.files = IndexFiles(self.root)
+        self.manifest_path = self.files.manifest_path
         # vectors by content hash, shared by every workspace using the same model cache
         self.vector_cache_path = self.settings.model_cache_dir / "vectors.sqlite"
         self._lock = threading.RLock()
-        self._lock_path = self.root / "write.lock"
         self._flock_depth = 0
         self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="dense-query")
         self._qcache: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -103,7 +98,7 @@ class EmbeddedIndex:
                 finally:
                     self._flock_depth -= 1
                 return
-            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self.files.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX)
                 self._flock_depth = 1
@@ -117,16 +112,10 @@ class EmbeddedIndex:
                 os.close(fd)
 
     def _manifest_stamp(self) -> tuple | None:
-        try:
-            st = self.manifest_path.stat()
-        except FileNotFoundError:
-            return None
-        return (st.st_ino, st.st_mtime_ns, st.st_size)
+        return self.files.stamp()
 
     def _manifest(self) -> dict:
-        if self.manifest_path.is_file():
-            return json.loads(self.manifest_path.read_text(encoding="utf-8"))
-        return {"generation": 0, "docs": []}
+        return self.files.manifest()
 
     def _write_manifest(self, docs: list[str], *, new_epoch: bool = False, model: str | None = None) -> None:
         """Replace the manifest atomically. ``new_epoch``: files of listed documents changed
@@ -138,44 +127,9 @@ class EmbeddedIndex:
         recorded = model if model is not None else old.get("vector_model", self._vector_model)
         if recorded is not None:
             body["vector_model"] = recorded
-        tmp = self.manifest_path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, self.manifest_path)
+        self.files.write_manifest(body)
         self._loaded_mtime = self._manifest_stamp()
         self._epoch, self._vector_model = epoch, recorded
-
-    def _doc_file(self, doc_id: str, ext: str) -> Path:
-        return self.root / "docs" / f"{doc_id}.{ext}"
-
-    def _read_doc(self, doc_id: str) -> tuple[list[Chunk], list[list[str]], list[str], np.ndarray | None]:
-        raw = json.loads(self._doc_file(doc_id, "json").read_text(encoding="utf-8"))
-        chunks = [chunk_from_dict(c) for c in raw["chunks"]]
-        vec_path = self._doc_file(doc_id, "npy")
-        vecs = np.load(vec_path) if vec_path.is_file() else None
-        if vecs is not None and vecs.shape[0] != len(chunks):
-            vecs = None
-        return chunks, raw["tokens"], raw["hashes"], vecs
-
-    def _write_doc(self, doc_id: str, chunks: list[Chunk], toks: list[list[str]], hashes: list[str],
-                   vecs: np.ndarray | None) -> None:
-        """A document's files; nobody reads them before the manifest lists the document."""
-        doc_json = {"doc_id": doc_id, "chunks": [c.to_dict() for c in chunks], "tokens": toks, "hashes": hashes}
-        tmp = self._doc_file(doc_id, f"json.tmp{os.getpid()}")
-        tmp.write_text(json.dumps(doc_json, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, self._doc_file(doc_id, "json"))
-        if vecs is not None:
-            np.save(self._doc_file(doc_id, "npy"), vecs)
-        else:
-            self._doc_file(doc_id, "npy").unlink(missing_ok=True)
-
-    def _read_docs(self, doc_ids: list[str]) -> list[tuple]:
-        out = []
-        for doc_id in doc_ids:
-            try:
-                out.append((doc_id, *self._read_doc(doc_id)))
-            except (OSError, ValueError, KeyError):
-                continue  # a damaged document file: skip it, keep the rest searchable
-        return out
 
     def _load(self) -> None:
         """(Re)load everything from disk + the app DB."""
@@ -183,10 +137,10 @@ class EmbeddedIndex:
             self._reset_memory()
             self._loaded_mtime = self._manifest_stamp()
             manifest = self._manifest()
-            docs = self._read_docs(manifest["docs"])
+            docs = self.files.read_docs(manifest["docs"])
             self._epoch, self._vector_model = manifest.get("epoch", 0), manifest.get("vector_model")
             if "vector_model" not in manifest:  # built before the record existed
-                self._vector_model = vector_model.infer(_vector_samples(docs), self.vector_cache_path)
+                self._vector_model = vector_model.infer(vector_model.samples(docs), self.vector_cache_path)
             self._append_docs(docs)
             self._reload_metas()
 
@@ -206,7 +160,7 @@ class EmbeddedIndex:
             if "vector_model" in manifest:
                 self._vector_model = manifest["vector_model"]
             self._drop_docs([d for d in self._doc_ids if d not in wanted])
-            self._append_docs(self._read_docs(added))
+            self._append_docs(self.files.read_docs(added))
             self._reload_metas()
 
     def _append_docs(self, docs: list[tuple]) -> None:
@@ -307,14 +261,14 @@ class EmbeddedIndex:
     def ensure_vectors(self) -> int:
         """Embed chunks indexed while the dense model was unavailable. Returns how many."""
         with self._write_lock():
-            missing = [d for d in self._doc_ids if not self._doc_file(d, "npy").is_file()]
+            missing = [d for d in self._doc_ids if not self.files.has_vectors(d)]
             n, model = 0, None
             for doc_id in missing:
                 s, e = self._doc_rows[doc_id]
                 mat, stats = self._embed([c.text for c in self._chunks[s:e]])
                 if mat is None:
                     break
-                np.save(self._doc_file(doc_id, "npy"), mat)
+                self.files.save_vectors(doc_id, mat)
                 n, model = n + e - s, stats["model"]
             if n:
                 self._write_manifest(list(self._manifest()["docs"]), new_epoch=True,
@@ -338,7 +292,7 @@ class EmbeddedIndex:
             self._write_manifest(docs, model=vector_model.REBUILDING)
             for doc_id in self._doc_ids:
                 s, e = self._doc_rows[doc_id]
-                np.save(self._doc_file(doc_id, "npy"), mat[s:e])
+                self.files.save_vectors(doc_id, mat[s:e])
             self._write_manifest(docs, new_epoch=True, model=stats["model"])
             self._load()
         return {"documents": len(docs), "chunks": len(texts), "embedded": stats["embedded"],
@@ -397,14 +351,14 @@ class EmbeddedIndex:
         texts = [c.text for b in batch for c in b[2]]
         vecs, stats = self._embed(texts)  # one call: small documents embed in full batches
         model = stats.get("model") if self._vector_model is None and vecs is not None else None
-        shares = _split_stats(stats, [len(b[2]) for b in batch])
+        shares = vector_model.split_stats(stats, [len(b[2]) for b in batch])
         prepared, row = [], 0
         for _pos, meta, chunks, _stored, _old in batch:
             part = texts[row:row + len(chunks)]
             v = vecs[row:row + len(chunks)] if vecs is not None else None
             row += len(chunks)
             prepared.append((meta.doc_id, chunks, [tokenize(t) for t in part], [content_hash(t) for t in part], v))
-            self._write_doc(*prepared[-1])
+            self.files.write_doc(*prepared[-1])
         replaced = [d for b in batch for d in b[4]]
         removed = self.metas.get_many(replaced)
         old_relations = self.metas.relations_touching(replaced)
@@ -418,8 +372,7 @@ class EmbeddedIndex:
         docs = [d for d in docs if d not in gone] + new_ids
         self._write_manifest(docs, model=model)  # … and one manifest write swaps the chunks
         for d in replaced:
-            self._doc_file(d, "json").unlink(missing_ok=True)
-            self._doc_file(d, "npy").unlink(missing_ok=True)
+            self.files.remove_doc(d)
         changed = self.metas.recompute_related(new_ids, removed, old_relations)
         self._drop_docs(replaced)
         self._append_docs(prepared)
@@ -446,8 +399,7 @@ class EmbeddedIndex:
             old_relations = self.metas.relations_touching([doc_id])
             self.metas.delete(doc_id)
             self._write_manifest([d for d in self._manifest()["docs"] if d != doc_id])
-            self._doc_file(doc_id, "json").unlink(missing_ok=True)
-            self._doc_file(doc_id, "npy").unlink(missing_ok=True)
+            self.files.remove_doc(doc_id)
             changed = self.metas.recompute_related([], removed, old_relations)
             self._drop_docs([doc_id])
             self._update_metas([d for d in changed if d in self._doc_rows])
@@ -538,18 +490,18 @@ class EmbeddedIndex:
         notices, degraded = cand["notices"], cand["degraded"]
         if cand["empty"]:
             return SearchResult([], notices, (time.perf_counter() - t0) * 1000, False)
-        bm25_list, dense_list, title_list = cand["bm25"], cand["dense"], cand["title"]
+        bm25_list, dense_list, titles = cand["bm25"], cand["dense"], cand["title"]
         bm25_ev, dense_ev = cand["bm25_ev"], cand["dense_ev"]
         chunks, metas = cand["chunks"], cand["metas"]
         w = weights or weights_for(has_exact_reference(query))
-        fused = rrf({"bm25": bm25_list, "dense": dense_list, "title": title_list},
+        fused = rrf({"bm25": bm25_list, "dense": dense_list, "title": titles},
                     {"bm25": w.bm25, "dense": 0.0 if degraded else w.dense, "title": w.title})
         pool = fused[:max(k, 30)]
 
         from core.retrieval.rerank import rerank_pool
 
         pool = rerank_pool(query, pool, lambda item: chunks[item[0]].text, notices)
-        title_rank = {row: i + 1 for i, row in enumerate(dict.fromkeys(title_list))}
+        title_rank = {row: i + 1 for i, row in enumerate(dict.fromkeys(titles))}
         hits = []
         for rank, (row, score) in enumerate(pool[:k], 1):
             c = chunks[row]
@@ -612,54 +564,18 @@ class EmbeddedIndex:
                     notices.append(DEGRADED_NOTICE)
 
         # title path: documents the query names, their best chunks first
-        title_list: list[int] = []
+        title_rows: list[int] = []
         if "title" in lists:
             allowed_docs = list(dict.fromkeys(chunks[int(r)].doc_id for r in rows))
             matched = title_matches(query, [metas[d] for d in allowed_docs],
                                     [a for d in allowed_docs for a in metas[d].authorities])
-            content_rank: dict[int, int] = {}
-            for lst in (bm25_list, dense_list):
-                for r, row in enumerate(lst):
-                    content_rank[row] = min(content_rank.get(row, 10**6), r)
-            arts = query_entities(query)["articles"]
-            for doc_id, _strength in matched:
-                s, e = doc_rows[doc_id]
-                span = range(s, e)
-                first = [r for r in span if arts and article_of(chunks[r]) in arts]
-                ranked = sorted((r for r in span if r in content_rank and r not in first),
-                                key=lambda r: content_rank[r])
-                picked = first + ranked[:10]
-                if not picked:
-                    picked = [s]
-                title_list.extend(picked)
+            title_rows = title_list(query, [d for d, _ in matched],
+                                    lambda d: [(r, chunks[r].heading) for r in range(*doc_rows[d])],
+                                    (bm25_list, dense_list))
 
-        out.update(degraded=degraded, bm25=bm25_list, dense=dense_list, title=title_list, bm25_ev=bm25_ev,
+        out.update(degraded=degraded, bm25=bm25_list, dense=dense_list, title=title_rows, bm25_ev=bm25_ev,
                    dense_ev=dense_ev)
         return out
-
-
-def _vector_samples(docs: list[tuple], n: int = 3) -> list[tuple]:
-    """A few (content hash, vector) pairs of the first document that has vectors."""
-    for _doc_id, _chunks, _toks, hashes, vecs in docs:
-        if vecs is not None and len(hashes):
-            return [(hashes[i], vecs[i]) for i in range(min(n, len(hashes)))]
-    return []
-
-
-def _split_stats(stats: dict, sizes: list[int]) -> list[dict]:
-    """One batch's embedding figures shared out over its documents by chunk count (the sums
-    stay exact; an error applies to every document)."""
-    total = max(1, sum(sizes))
-    out, left = [], {k: stats.get(k, 0) for k in ("cached", "embedded")}
-    for i, n in enumerate(sizes):
-        share = {"seconds": stats.get("seconds", 0.0) * n / total}
-        for k in ("cached", "embedded"):
-            share[k] = left[k] if i == len(sizes) - 1 else round(stats.get(k, 0) * n / total)
-            left[k] -= share[k]
-        if "error" in stats:
-            share["error"] = stats["error"]
-        out.append(share)
-    return out
 
 
 # ---- process-wide instances --------------------------------------------------------------

@@ -36,12 +36,12 @@ from core.errors import AppError, BadInputError, IndexError_, NotFoundError
 from core.retrieval import filters, vector_model
 from core.retrieval.dense import content_hash
 from core.retrieval.embed import EmbeddingUnavailable
-from core.retrieval.doc_refs import article_of, title_matches
+from core.retrieval.doc_refs import title_list, title_matches
 from core.retrieval.fusion import FusionWeights, rrf, weights_for
 from core.retrieval.metastore import MetaStore
 from core.retrieval.protocol import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult,
                                      chunk_from_dict)
-from core.retrieval.tokenize import has_exact_reference, query_entities
+from core.retrieval.tokenize import has_exact_reference
 from core.security.principals import Principal
 
 FULLTEXT_INDEX = "zhice_chunk_text"
@@ -378,32 +378,17 @@ class Neo4jIndex:
             if degraded:
                 notices.append(DEGRADED_NOTICE)
 
-        title_list: list[str] = []
+        title_ids: list[str] = []
         if "title" in lists:
-            matched = title_matches(query, [metas[d] for d in allowed],
-                                    [a for d in allowed for a in metas[d].authorities])
-            if matched:
-                content_rank: dict[str, int] = {}
-                for lst in (bm25_list, dense_list):
-                    for r, cid in enumerate(lst):
-                        content_rank[cid] = min(content_rank.get(cid, 10**6), r)
-                arts = query_entities(query)["articles"]
-                rows = self._read(Q_ARTICLE_CHUNKS, doc_ids=[d for d, _ in matched])
-                by_doc: dict[str, list[dict]] = {}
-                for row in rows:
-                    by_doc.setdefault(row["doc_id"], []).append(row)
-                for d, _s in matched:
-                    drows = by_doc.get(d, [])
-                    first = [r["chunk_id"] for r in drows if arts and
-                             article_of(Chunk(chunk_id="", doc_id=d, ord=0, text="", body="",
-                                              heading=r["heading"] or "")) in arts]
-                    ranked = sorted((r["chunk_id"] for r in drows if r["chunk_id"] in content_rank
-                                     and r["chunk_id"] not in first), key=lambda c: content_rank[c])
-                    picked = first + ranked[:10] or ([drows[0]["chunk_id"]] if drows else [])
-                    title_list.extend(picked)
+            matched = [d for d, _ in title_matches(query, [metas[d] for d in allowed],
+                                                   [a for d in allowed for a in metas[d].authorities])]
+            by_doc: dict[str, list[tuple[str, str]]] = {}
+            for row in (self._read(Q_ARTICLE_CHUNKS, doc_ids=matched) if matched else []):
+                by_doc.setdefault(row["doc_id"], []).append((row["chunk_id"], row["heading"] or ""))
+            title_ids = title_list(query, matched, lambda d: by_doc.get(d, []), (bm25_list, dense_list))
 
         w = weights or weights_for(has_exact_reference(query))
-        fused = rrf({"bm25": bm25_list, "dense": dense_list, "title": title_list},
+        fused = rrf({"bm25": bm25_list, "dense": dense_list, "title": title_ids},
                     {"bm25": w.bm25, "dense": 0.0 if degraded else w.dense, "title": w.title})
         pool = fused[:max(k, 30)]
         nodes = {r["c"]["chunk_id"]: _chunk_from_node(r["c"])
@@ -413,7 +398,7 @@ class Neo4jIndex:
         from core.retrieval.rerank import rerank_pool
 
         pool = rerank_pool(query, pool, lambda item: nodes[item[0]].text, notices)
-        title_rank = {cid: i + 1 for i, cid in enumerate(dict.fromkeys(title_list))}
+        title_rank = {cid: i + 1 for i, cid in enumerate(dict.fromkeys(title_ids))}
         hits = [Hit(rank=i, chunk=nodes[cid], meta=metas[nodes[cid].doc_id], score=float(s),
                     evidence={"bm25": bm25_ev.get(cid), "dense": dense_ev.get(cid), "title": title_rank.get(cid),
                               "fused": float(s)})

@@ -112,5 +112,29 @@ def embed_for_index(texts: Sequence[str], recorded: str | None, cache_path: Path
     return embed_passages(texts, cache_path)
 
 
+def samples(docs: list[tuple], n: int = 3) -> list[tuple]:
+    """A few (content hash, vector) pairs of the first document that has vectors."""
+    for _doc_id, _chunks, _toks, hashes, vecs in docs:
+        if vecs is not None and len(hashes):
+            return [(hashes[i], vecs[i]) for i in range(min(n, len(hashes)))]
+    return []
+
+
+def split_stats(stats: dict, sizes: list[int]) -> list[dict]:
+    """One batch's embedding figures shared out over its documents by chunk count (the sums
+    stay exact; an error applies to every document)."""
+    total = max(1, sum(sizes))
+    out, left = [], {k: stats.get(k, 0) for k in ("cached", "embedded")}
+    for i, n in enumerate(sizes):
+        share = {"seconds": stats.get("seconds", 0.0) * n / total}
+        for k in ("cached", "embedded"):
+            share[k] = left[k] if i == len(sizes) - 1 else round(stats.get(k, 0) * n / total)
+            left[k] -= share[k]
+        if "error" in stats:
+            share["error"] = stats["error"]
+        out.append(share)
+    return out
+
+
 __all__ = ["INGEST_MISMATCH", "MISMATCH_NOTICE", "REBUILDING", "configured", "describe", "embed_for_index",
-           "embed_passages", "infer", "usable"]
+           "embed_passages", "infer", "samples", "split_stats", "usable"]

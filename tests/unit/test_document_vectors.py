@@ -51,10 +51,10 @@ def test_an_interrupted_rebuild_is_never_searched_and_resumes_from_the_cache(mon
         writes.append(path)
         real_save(path, arr)
 
-    monkeypatch.setattr("core.retrieval.index.np.save", disk_full_after_one)
+    monkeypatch.setattr("core.retrieval.index_files.np.save", disk_full_after_one)
     with pytest.raises(OSError):
         index.reembed()
-    monkeypatch.setattr("core.retrieval.index.np.save", real_save)
+    monkeypatch.setattr("core.retrieval.index_files.np.save", real_save)
     # one document has the new model's vectors, the others the old one's: none is used
     assert index.vector_model() == vector_model.REBUILDING
     res = index.search("一级能效家电补贴标准", ADMIN, k=3)
