@@ -214,9 +214,15 @@ class LadybugStore:
             finally:
                 self._after_write()
 
+    def _holds_none(self, count_cypher: str) -> bool:
+        """Inside a write transaction: does the table this count query counts hold nothing yet?
+        (A build writes a fresh generation, so the existence checks of a MERGE can be skipped.)"""
+        return int(self._conn.execute(self.dialect.render(count_cypher)).get_all()[0][0]) == 0
+
     def upsert_nodes(self, label: str, rows: Iterable[dict[str, Any]], *, batch_size: int = 2000) -> int:
         """MERGE semantics, executed as existence check + CREATE for new keys + MATCH…SET for
-        existing ones (ladybug's MERGE is ~3× slower); same result, idempotent."""
+        existing ones (ladybug's MERGE is ~3× slower); same result, idempotent. Into an empty
+        table (a new generation) every row is new: no checks."""
         nt = NODE_BY_LABEL[label]
         rows = dedup_last_wins(rows, lambda r: r[nt.pk])
         if not rows:
@@ -228,10 +234,11 @@ class LadybugStore:
         packed = [{f"p{i}": _plain(r.get(p)) for i, p in enumerate(props)} for r in rows]
 
         def work() -> None:
+            empty = self._holds_none(Q.count_nodes(label))
             for i in range(0, len(packed), batch_size):
                 batch = packed[i:i + batch_size]
                 keys = [r[f"p{pk_i}"] for r in batch]
-                found = {row[0] for row in self._conn.execute(check, {"keys": keys}).get_all()}
+                found = set() if empty else {row[0] for row in self._conn.execute(check, {"keys": keys}).get_all()}
                 new = [r for r in batch if r[f"p{pk_i}"] not in found]
                 old = [r for r in batch if r[f"p{pk_i}"] in found]
                 if new:
@@ -245,7 +252,8 @@ class LadybugStore:
     def upsert_edges(self, rel_type: str, from_label: str, to_label: str, rows: Iterable[dict[str, Any]], *,
                      batch_size: int = 2000) -> int:
         """MERGE semantics: rows whose edge exists go through the MERGE…SET form, the rest are
-        created (both ends must exist; rows with a missing end create nothing)."""
+        created (both ends must exist; rows with a missing end create nothing). Into an empty
+        relationship table every row is new: no checks."""
         rt = REL_BY_TYPE[rel_type]
         rows = dedup_last_wins(rows, lambda r: (r["from"], r["to"]) + tuple(r.get(p) for p in rt.merge_on))
         if not rows:
@@ -259,8 +267,10 @@ class LadybugStore:
                   for n, r in enumerate(rows)]
 
         def work() -> None:
+            empty = self._holds_none(Q.count_edges(rel_type))
             for i in range(0, len(packed), batch_size):
-                found = {row[0] for row in self._conn.execute(check, {"rows": probes[i:i + batch_size]}).get_all()}
+                found = set() if empty else \
+                    {row[0] for row in self._conn.execute(check, {"rows": probes[i:i + batch_size]}).get_all()}
                 new = [packed[n] for n in range(i, min(i + batch_size, len(packed))) if n not in found]
                 old = [packed[n] for n in range(i, min(i + batch_size, len(packed))) if n in found]
                 if new:
