@@ -96,3 +96,12 @@ def thread_key(kind: str, principal: Principal, thread_id: str) -> str:
 
         raise BadInputError("会话编号无效（1–100 个字母、数字、下划线或连字符）")
     return f"{kind}:{principal.name}:{tid}"
+
+
+def forget_thread(kind: str, principal: Principal, thread_id: str) -> None:
+    """Delete every checkpoint of the user's thread (a throwaway thread, e.g. one golden case's:
+    each question leaves ~20 checkpoints of the whole agent state, ~1 MB, so an evaluation
+    that kept them filled gigabytes)."""
+    from core.storage.checkpoint import get_checkpointer
+
+    get_checkpointer().delete_thread(thread_key(kind, principal, thread_id))

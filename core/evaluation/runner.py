@@ -62,16 +62,22 @@ def make_ask(runner=None, retrieval_k: int | None = None) -> Callable[[GoldenCas
         principal = case_principal(case, runner)
         thread = case.thread or f"eval-{case.id}-{uuid.uuid4().hex[:8]}"
         result: dict = {}
-        for question in [*case.history, case.question]:
-            if case.kind == "docs":
-                from core.services.ask_docs import _index, ask_docs
+        try:
+            for question in [*case.history, case.question]:
+                if case.kind == "docs":
+                    from core.services.ask_docs import _index, ask_docs
 
-                index = CappedIndex(_index(), retrieval_k) if retrieval_k else None
-                result = ask_docs(question, principal, thread_id=thread, index=index)
-            else:
-                from core.services.ask_kg import ask_kg
+                    index = CappedIndex(_index(), retrieval_k) if retrieval_k else None
+                    result = ask_docs(question, principal, thread_id=thread, index=index)
+                else:
+                    from core.services.ask_kg import ask_kg
 
-                result = ask_kg(question, principal=principal, thread_id=thread, auto=True)
+                    result = ask_kg(question, principal=principal, thread_id=thread, auto=True)
+        finally:
+            if not case.thread:  # the case's own throwaway thread: its checkpoints go with it
+                from core.agents.runtime import forget_thread
+
+                forget_thread(case.kind, principal, thread)
         if case.kind == "docs":
             result["retrieved_files"] = retrieved_files(result)
         result["_tenant"] = ",".join(principal.tenants) or "全部"

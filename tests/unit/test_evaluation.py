@@ -91,3 +91,21 @@ def test_faithfulness_reads_answers_as_the_agent_writes_them():
     assert faithfulness(answer, citations) == 0.6667  # the last sentence is not in passage [2]
     assert faithfulness("补贴比例为15%；最高2000元。[1][2]", [{"n": 1, "quote": "补贴比例为15%"},
                                                        {"n": 2, "quote": "最高2000元"}]) == 1.0
+
+
+def test_a_case_leaves_no_checkpoints_behind_unless_it_names_its_thread():
+    """An evaluation asks hundreds of one-off questions; their checkpoints (the whole agent state
+    at every step) must not pile up in the workspace. A case that names its thread keeps it."""
+    from core.evaluation.golden import GoldenCase
+    from core.storage.checkpoint import get_checkpointer
+
+    def checkpoints(thread_key: str) -> int:
+        return len(list(get_checkpointer().list({"configurable": {"thread_id": thread_key}})))
+
+    throwaway = GoldenCase(id="once", kind="docs", question="家电以旧换新补贴标准是多少？", expect_refusal=True)
+    named = GoldenCase(id="kept", kind="docs", question="家电以旧换新补贴标准是多少？", expect_refusal=True,
+                       thread="my-thread-1")
+    rows = run_cases([throwaway, named])
+    assert rows[0]["thread"].startswith("eval-once-") and rows[0]["answer"]
+    assert checkpoints(f"docs:admin:{rows[0]['thread']}") == 0
+    assert checkpoints("docs:admin:my-thread-1") > 0
