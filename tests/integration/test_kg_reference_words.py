@@ -42,3 +42,12 @@ def test_a_field_the_records_lack_is_said_missing_not_answered_with_the_record(k
 def test_known_things_in_the_same_forms_still_answer(kg, q, expected):
     r = ask(q, auto=True)
     assert expected in r["answer"] and "没有“" not in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,expected", [
+    ("陈慧敏手上还在服务的项目，一年合同额加起来多少？", "2,600,000"),
+    ("王志强手上有几个项目？", "共 3 个项目"),
+])
+def test_projects_in_someones_hands_are_the_projects_they_head(kg, q, expected):
+    r = ask(q, auto=True)
+    assert expected in r["answer"].split("依据")[0], r["answer"][:300]
