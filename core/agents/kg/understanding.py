@@ -94,9 +94,9 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
     rules (field aliases, a pronoun for the last answer's subject, two named periods, per-all
     averages) run on the result."""
-    from core.agents.kg import compound, coverage, field_aliases, population, quantifier, two_periods, twofield
+    from core.agents.kg import compound, coverage, field_aliases, population, quantifier, role_holder, two_periods, twofield
 
-    q0 = normalize_question((question or "").strip())
+    q0 = role_holder.rewrite(normalize_question((question or "").strip()), index)  # 青浦片区负责人的电话
     q1, alias = field_aliases.field_alias(q0)
     chained = compound.resolve_pronoun(q1, previous)
     if chained:  # "他在哪个项目" after "3月加班最多的人是谁": a new question about the person it named
