@@ -51,3 +51,8 @@ def test_known_things_in_the_same_forms_still_answer(kg, q, expected):
 def test_projects_in_someones_hands_are_the_projects_they_head(kg, q, expected):
     r = ask(q, auto=True)
     assert expected in r["answer"].split("依据")[0], r["answer"][:300]
+
+
+def test_how_many_of_them_are_x_is_a_head_count_not_a_field(kg):
+    r = ask("女员工里有几个是中共党员？", auto=True)
+    assert "没有“" not in r["answer"] and "共 2 人" in r["answer"], r["answer"][:300]
