@@ -29,3 +29,13 @@ def test_a_device_row_is_named_by_the_device():
 def test_how_many_devices_is_still_a_count(kg):
     r = ask("青浦-工业园区有多少台设备？", auto=True)
     assert "台设备" in r["answer"].split("依据")[0] and "共" in r["answer"], r["answer"][:200]
+
+
+def test_rested_how_many_days_is_the_rest_days(kg):
+    r = ask("施桂兰2026年3月休了几天？", auto=True)
+    assert "休息天数是9天" in r["answer"], r["answer"][:300]
+
+
+def test_a_number_of_months_is_not_answered_with_a_count_of_projects(kg):
+    r = ask("夏阳社区中心开过几个月的票？", auto=True)
+    assert "未找到" in r["answer"] and "共 1 个项目" not in r["answer"].split("：", 1)[0], r["answer"][:300]

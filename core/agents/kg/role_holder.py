@@ -18,7 +18,8 @@ def _person_words() -> tuple[str, ...]:
     """Wordings of a person's own fields: 人员 property names and the 人员 concept words (电话, 生日)."""
     from core.agents.kg.concepts import CONCEPTS
 
-    props = {p for p in NODE_BY_LABEL["人员"].property_names if p not in ("显示名", "来源模板", "来源文件", "行号")}
+    skip = ("显示名", "来源模板", "来源文件", "行号", "工号", "姓名")  # the record names its head already
+    props = {p for p in NODE_BY_LABEL["人员"].property_names if p not in skip}
     words = props | {w for w, c in CONCEPTS.items() if c.get("label") == "人员" and c.get("property")}
     return tuple(sorted(words, key=len, reverse=True))
 
