@@ -39,3 +39,8 @@ def test_rested_how_many_days_is_the_rest_days(kg):
 def test_a_number_of_months_is_not_answered_with_a_count_of_projects(kg):
     r = ask("夏阳社区中心开过几个月的票？", auto=True)
     assert "未找到" in r["answer"] and "共 1 个项目" not in r["answer"].split("：", 1)[0], r["answer"][:300]
+
+
+def test_who_a_maintenance_contract_was_signed_with_is_the_contract_not_the_device(kg):
+    r = ask("医院那个中央空调维保是跟哪家签的？", auto=True)
+    assert "上海冷暖通设备工程有限公司" in r["answer"] and "设备编号" not in r["answer"], r["answer"][:300]
