@@ -160,3 +160,9 @@ def test_a_certificate_kind_filters_the_certificates(kg):
     n = int((c["证书类别"] == "职称").sum())
     r = ask("证书类别为职称的证书一共有几条？", auto=True)
     assert f"共 {n} 条记录" in _head(r["answer"]) and "数据中未找到" not in r["answer"], r["answer"][:300]
+
+
+def test_a_field_named_with_its_value_is_a_filter_not_a_project_name(kg):
+    r = ask("细分业态是办公楼的项目有哪些？", auto=True)
+    head = r["answer"].split("\n1.")[0]
+    assert "未找到项目" not in r["answer"] and "徐汇-环境监测中心" in head and "徐汇-科创大厦" in head, r["answer"][:300]

@@ -269,6 +269,8 @@ class EntityIndex:
             # "3月份全公司", "各项目", "所有园区": time words and quantifiers are not place names
             if re.search(r"\d|月|季度|年|^(?:全|所有|整个|各|每|本|我们|哪)", text) or text in NOT_PLACES:
                 continue
+            if re.match(r"(?:" + "|".join(COLUMN_NAMES) + r")(?:是|为|=|：|:)", text):
+                continue  # "细分业态是办公楼": a field's value (named_value), not a project name
             found.append((m.end() - len(text), m.end(), "project?", text))
         # verbatim variants first (longest first), loose phrases only where nothing verbatim matched
         found.sort(key=lambda x: (x[2] == "project?", -(x[1] - x[0]), x[0]))
