@@ -166,3 +166,12 @@ def test_a_field_named_with_its_value_is_a_filter_not_a_project_name(kg):
     r = ask("细分业态是办公楼的项目有哪些？", auto=True)
     head = r["answer"].split("\n1.")[0]
     assert "未找到项目" not in r["answer"] and "徐汇-环境监测中心" in head and "徐汇-科创大厦" in head, r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,said", [
+    ("2026年4月哪些项目收款和开票正好一样多？", "共 7 条记录"),
+    ("收款金额正好等于开票金额的月度记录有几条？", "共 28 条记录"),
+])
+def test_two_fields_said_to_be_equal_filter_the_rows(kg, q, said):
+    r = ask(q, auto=True)
+    assert said in r["answer"] and "没能理解" not in r["answer"], r["answer"][:300]
