@@ -175,3 +175,8 @@ def test_a_field_named_with_its_value_is_a_filter_not_a_project_name(kg):
 def test_two_fields_said_to_be_equal_filter_the_rows(kg, q, said):
     r = ask(q, auto=True)
     assert said in r["answer"] and "没能理解" not in r["answer"], r["answer"][:300]
+
+
+def test_worked_fewer_than_n_days_is_a_condition_on_the_days_worked(kg):
+    r = ask("2026年4月上班不到21天的员工有几个？", auto=True)
+    assert "共 6 人" in r["answer"] and "没能理解" not in r["answer"], r["answer"][:300]
