@@ -180,3 +180,17 @@ def test_two_fields_said_to_be_equal_filter_the_rows(kg, q, said):
 def test_worked_fewer_than_n_days_is_a_condition_on_the_days_worked(kg):
     r = ask("2026年4月上班不到21天的员工有几个？", auto=True)
     assert "共 6 人" in r["answer"] and "没能理解" not in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,said", [
+    ("服务中的青浦-北斗园区保安普保在岗几个人？", "在岗人数为 2人"),       # 岗位编制 holds the post as 岗位
+    ("采购专员经办的那些维保合同加起来多少钱？", "173,000"),            # through 经办人工号
+])
+def test_a_post_filters_records_that_store_it_another_way(kg, q, said):
+    r = ask(q, auto=True)
+    assert said in r["answer"].split("依据")[0], r["answer"][:300]
+
+
+def test_staff_on_duty_at_a_project_are_still_people(kg):
+    r = ask("青浦-北斗园区在岗的员工有哪些？", auto=True)
+    assert "陈慧敏" in r["answer"] and "岗位编制" not in r["answer"], r["answer"][:300]
