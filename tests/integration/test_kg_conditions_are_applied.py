@@ -194,3 +194,13 @@ def test_a_post_filters_records_that_store_it_another_way(kg, q, said):
 def test_staff_on_duty_at_a_project_are_still_people(kg):
     r = ask("青浦-北斗园区在岗的员工有哪些？", auto=True)
     assert "陈慧敏" in r["answer"] and "岗位编制" not in r["answer"], r["answer"][:300]
+
+
+def test_bids_won_said_as_zhong_le_count_only_the_won(kg):
+    r = ask("陈慧敏经办的投标中了几次？", auto=True)
+    assert "共 3 条记录" in r["answer"] and "未中标" not in r["answer"], r["answer"][:300]
+
+
+def test_a_suppliers_maintenance_contracts_are_contracts_not_devices(kg):
+    r = ask("迅达电梯的维保合同一共多少钱？", auto=True)
+    assert "72,000" in r["answer"].split("依据")[0], r["answer"][:300]
