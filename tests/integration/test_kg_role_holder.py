@@ -26,3 +26,12 @@ def test_the_head_of_the_area_a_project_lies_in(kg):
 def test_the_role_itself_is_still_answered_from_the_record(kg):
     r = ask("青浦片区负责人名下有几个项目？", auto=True)
     assert "共 3 个项目" in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,said", [
+    ("工业园区那边现在是谁在负责？", "项目负责人是王志强"),
+    ("青浦-体育馆是谁负责的？", "项目负责人是周建国"),
+])
+def test_who_is_in_charge_of_a_project_is_its_head_not_its_staff(kg, q, said):
+    r = ask(q, auto=True)
+    assert said in r["answer"].split("\n1.")[0] and "共 4 人" not in r["answer"], r["answer"][:300]
