@@ -204,3 +204,12 @@ def test_bids_won_said_as_zhong_le_count_only_the_won(kg):
 def test_a_suppliers_maintenance_contracts_are_contracts_not_devices(kg):
     r = ask("迅达电梯的维保合同一共多少钱？", auto=True)
     assert "72,000" in r["answer"].split("依据")[0], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q,said", [
+    ("夏阳社区中心现在一共还缺几个人？", "之差合计为 5人"),
+    ("北斗园区保安_普保缺编几人？", "之差为 1人"),
+])
+def test_how_many_people_short_is_the_posts_minus_those_on_duty(kg, q, said):
+    r = ask(q, auto=True)
+    assert said in r["answer"] and "共 0 人" not in r["answer"], r["answer"][:300]
