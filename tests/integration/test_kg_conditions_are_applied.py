@@ -213,3 +213,8 @@ def test_a_suppliers_maintenance_contracts_are_contracts_not_devices(kg):
 def test_how_many_people_short_is_the_posts_minus_those_on_duty(kg, q, said):
     r = ask(q, auto=True)
     assert said in r["answer"] and "共 0 人" not in r["answer"], r["answer"][:300]
+
+
+def test_summed_then_ranked_per_person_names_the_person(kg):
+    r = ask("2026年1到4月税后工资加起来最多的员工是谁？", auto=True)
+    assert "排名前 1" in r["answer"] and "张丽娟" in r["answer"].split("注")[0], r["answer"][:300]
