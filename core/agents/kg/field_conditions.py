@@ -82,7 +82,8 @@ def _date_within(question: str, spec: dict) -> tuple[list[dict], tuple[int, int]
     """"2022年8月出厂的设备", "2013年启用的": a year (or month) written right before a date
     column's verb puts that column inside the period — two bounds, never the period read as the
     asked time range (``date_threshold.within_pattern``)."""
-    verbs = "|".join(re.escape(v) for v, _c in _date_columns())
+    skip = set(spec.get("within_skip_verbs") or ())
+    verbs = "|".join(re.escape(v) for v, _c in _date_columns() if v not in skip)
     m = re.search(spec["within_pattern"].replace("{verbs}", verbs), question)
     if not m:
         return [], None
