@@ -48,45 +48,9 @@ def _other_count(question: str, head: str, answer: str) -> str | None:
     return None
 
 
-def _record_dump_gap(question: str, answer: str, head: str) -> str | None:
-    """The words of a question asking something specific (住在哪里, 接待多少游客) that no known
-    field, vocabulary word or part of the answer covers, when the answer only lists the named
-    records (``record_dump``): what the data lacks, said instead of the records."""
-    from core.agents.kg.coverage import _uncovered
-    from core.agents.kg.cues import COUNT_ANY_RE, COUNT_PERSON_RE, COUNT_PROJECT_RE
-
-    rule = _rules()["record_dump"]
-    if not re.search(rule["ask"], question) or any(rx.search(question) for rx in
-                                                   (COUNT_ANY_RE, COUNT_PERSON_RE, COUNT_PROJECT_RE)):
-        return None
-    lines = [ln for ln in head.splitlines() if ln.strip()]
-    rows = re.findall(r"^\d+[.、]", answer or "", flags=re.M)
-    if not lines or len(rows) > rule["max_rows"] or any(not re.match(rule["statement_lines"], ln) for ln in lines):
-        return None
-    text = re.sub(r"[A-Za-z0-9\-_]+", " ", re.sub(rule["strip"], " ", question))
-    runs = [_trim_shown(r, answer or "") for part in text.split() for r in _uncovered(part, None)]
-    return "、".join(dict.fromkeys(r for r in runs if r)) or None
-
-
-def _trim_shown(run: str, answer: str) -> str:
-    """``run`` without a leading / trailing part the answer shows (孙海涛住 → 住): names and values
-    of the records are covered by the answer itself."""
-    if run in answer:
-        return ""
-    for i in range(len(run) - 1, 1, -1):
-        if run[:i] in answer:
-            return _trim_shown(run[i:], answer)
-        if run[-i:] in answer:
-            return _trim_shown(run[:-i], answer)
-    return run
-
-
 def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
     """``(kind, asked words)`` when the answer does not state what ``question`` asks, else ``None``."""
     q, head = question or "", headline(answer)
-    dump = _record_dump_gap(q, answer or "", head)
-    if dump:
-        return "asked_thing", dump
     stated = _other_count(q, head, answer or "")
     if stated:
         ask = re.search(r"([一-龥]{0,3})(" + _rules()["count"]["ask"] + r")([一-龥]{0,6})", q)
