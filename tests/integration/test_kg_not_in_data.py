@@ -81,3 +81,19 @@ def test_an_equipment_code_filters_or_finds_nothing(kg, q, said):
 def test_one_years_contract_amount_is_the_annualised_figure(kg):
     r = ask("徐汇-科创大厦一年的合同额是多少？", auto=True)
     assert "年化合同额为 1,950,000元" in r["answer"], r["answer"][:200]
+
+
+@pytest.mark.parametrize("q,nearest", [
+    ("徐汇-区图书馆的合同金额是多少？", "青浦-区图书馆"),     # the real one lies in 青浦
+    ("青浦-科创大厦的项目负责人是谁？", "徐汇-科创大厦"),
+    ("徐汇-人民医院的客户满意度是多少？", "青浦-人民医院"),
+])
+def test_a_real_project_name_under_another_district_is_not_that_project(kg, q, nearest):
+    r = ask(q, auto=True)
+    assert r["answer"].startswith("数据中未找到项目") and nearest in r["answer"], r["answer"][:200]
+    assert not r["rows"] and not r["provenance"]
+
+
+def test_a_project_name_with_its_own_district_still_answers(kg):
+    r = ask("青浦区图书馆的合同金额是多少？", auto=True)
+    assert "3,240,000" in r["answer"] and "未找到" not in r["answer"], r["answer"][:200]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from core.agents.kg import kgrules
 from core.agents.kg.catalog import percent_fields, tool_fields, unit as field_unit
 from core.agents.kg.formatting import fmt_field, fmt_value, ym_cn
 
@@ -242,13 +243,14 @@ def _asked_attributes(q: str, rows: list[dict]) -> str:
     cues = {} if person else dict(PROJECT_ATTRS)
     cues.update({w: p for w, p, _u in NUMERIC_FIELDS if p in rows[0]})
     cues.update({k: k for k in rows[0] if len(k) >= 2 and k not in ("姓名", "项目名称", "项目编号", "工号", "年月")})
+    cues.update({w: c for w, c in kgrules.rules_file("kg_column_words")["words"].items() if c in rows[0] and w not in cues})  # 哪家厂 → 制造厂商
     said, rest = set(), q
     for cue in sorted(cues, key=len, reverse=True):  # 委托方式 is its own column, not 委托方 (甲方名称)
         if cue in rest:
             said.add(cue)
             rest = rest.replace(cue, "□")
     fields = list(dict.fromkeys(f for cue, f in cues.items() if cue in said))
-    if "负责人" in q and not re.search(r"负责人是(?:谁|哪位)|谁负责|负责人叫什么|谁是.{0,20}负责人", q):
+    if "负责人" in q and not re.search(r"负责人是(?:谁|哪位)|谁(?:在|来)?负责|负责人叫什么|负责人的?工号|谁是.{0,20}负责人", q):
         fields = [f for f in fields if f != "项目负责人"]  # "周建国负责的项目…" names the person already
     parts = []
     for r in rows:
@@ -258,6 +260,13 @@ def _asked_attributes(q: str, rows: list[dict]) -> str:
                 continue
             if f == "项目负责人" and r.get("项目负责人工号"):
                 v = f"{v}（{r['项目负责人工号']}）"
-            who = (person_name(r) if person else project_name(r)) + (f"在{r['年月']}" if r.get("年月") else "")
+            who = (person_name(r) if person else _record_name(r)) + (f"在{r['年月']}" if r.get("年月") else "")
             parts.append(f"{who}的{f}是{fmt_field(f, v)}")
-    return "；".join(parts)
+    return "；".join(dict.fromkeys(parts))
+
+
+def _record_name(r: dict) -> str:
+    """A project row by its project, a device row by the device (1号客梯 SB-0105-001)."""
+    if r.get("设备编号"):
+        return f"{project_name(r)}的{r.get('设备名称') or ''}（{r['设备编号']}）"
+    return project_name(r)

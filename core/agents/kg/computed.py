@@ -72,6 +72,7 @@ def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
         return {"op": "sum", "field": field, "explicit": True}  # "科创大厦Q1开票金额" asks for the total
     attribute_asked = any(c.get("property") and not c.get("derived") and c.get("label") == "人员"
                           for c in ground_concepts(q))
+    attribute_asked = attribute_asked or bool(kgrules.cue("asked_attribute").search(q))  # 负责人工号是多少
     if not attribute_asked and re.search(r"(?:有|共有|一共有|总共有)?多少[个位名条家台]?\s*[？?。！!]?\s*$", q):
         key = {"设备": "设备编号", "项目": "项目编号", "项目缺口": "项目编号", "收费": "项目编号", "证书": "工号",
                "检查": None, "采购": None, "编制": None}.get(intent, "工号")

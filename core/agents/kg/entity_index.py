@@ -249,7 +249,8 @@ class EntityIndex:
                 continue
             start = qn.find(text)
             while start >= 0:
-                found.append((start, start + len(text), kind, text))
+                s0 = self._place_prefix_start(qn, start) if kind == "project" and _f != "项目编号" else start
+                found.append((s0, start + len(text), kind, qn[s0:start + len(text)]))
                 start = qn.find(text, start + 1)
         for m in re.finditer(r"kwl\d{4,}", qn):
             found.append((m.start(), m.end(), "person", m.group(0).upper()))
@@ -268,6 +269,8 @@ class EntityIndex:
             # "3月份全公司", "各项目", "所有园区": time words and quantifiers are not place names
             if re.search(r"\d|月|季度|年|^(?:全|所有|整个|各|每|本|我们|哪)", text) or text in NOT_PLACES:
                 continue
+            if re.match(r"(?:" + "|".join(COLUMN_NAMES) + r")(?:是|为|=|：|:)", text):
+                continue  # "细分业态是办公楼": a field's value (named_value), not a project name
             found.append((m.end() - len(text), m.end(), "project?", text))
         # verbatim variants first (longest first), loose phrases only where nothing verbatim matched
         found.sort(key=lambda x: (x[2] == "project?", -(x[1] - x[0]), x[0]))
@@ -321,7 +324,8 @@ class EntityIndex:
                 put(self._cand(k, key, 1.0 if f != "alias" else 0.98, "exact" if f != "alias" else "alias", text_v))
             elif len(t) >= 2 and (t in text_v or (len(text_v) >= 3 and text_v in t)):
                 ratio = min(len(t), len(text_v)) / max(len(t), len(text_v))
-                put(self._cand(k, key, 0.75 + 0.2 * ratio, "contains", text_v))
+                score = (0.75 + 0.2 * ratio) * self._extra_name_part(t, text_v, k, key)
+                put(self._cand(k, key, score, "contains", text_v))
         if not cands:
             for text_v, k, key, f in self._variants:
                 if k != kind or f in ("项目地址", "甲方名称"):
@@ -348,6 +352,33 @@ class EntityIndex:
         name = name_key(row.get("项目名称") or "")
         own = {_base_place(row.get("市区") or "")} | ({name.split("-", 1)[0]} if "-" in name else set())
         return 0.8 if asked and not any(asked == o or (o and asked.startswith(o)) for o in own) else 1.0
+
+    def _place_prefix_start(self, qn: str, start: int) -> int:
+        """Where a project mention starts when a district leads it: "徐汇-区图书馆" is read whole
+        (not as 区图书馆 with 徐汇 left over), so a district the project does not lie in can block
+        the match. Districts are the 市区 values of the data plus any "XX-" hyphenated lead."""
+        head = qn[:start]
+        places = sorted({_base_place(v) for v in self.values.get("市区", [])} - {""}, key=len, reverse=True)
+        for p in places:
+            m = re.search(re.escape(p) + r"区?-?$", head)
+            if m:
+                return m.start()
+        m = re.search(r"[\u4e00-\u9fa5]{2}-$", head)
+        return m.start() if m else start
+
+    def _extra_name_part(self, t: str, text_v: str, kind: str, key: str) -> float:
+        """1.0, or 0.5 (under the accept bar) when the asked name contains the matched one plus
+        characters that the project's own name, district and 简称 do not have (徐汇-区图书馆 holds
+        区图书馆, but 徐汇 is not where 青浦-区图书馆 lies): another project, offered as nearest only.
+        Generic reference words (``grounding_scores.filler``) do not count."""
+        row = self.project_by_code.get(key) if kind == "project" else None
+        if not row or text_v not in t:
+            return 1.0
+        asked = t
+        for word in kgrules.rules_file("kg_vocabulary")["grounding_scores"]["filler"]:
+            asked = asked.replace(word, "")
+        own = set(text_v) | set("".join(name_key(row.get(f) or "") for f in ("项目名称", "项目简称", "市区")))
+        return 0.5 if set(asked) - own else 1.0
 
     def _resolve_person(self, t: str) -> list[Candidate]:
         key = t.upper()

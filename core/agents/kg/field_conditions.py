@@ -75,7 +75,26 @@ def date_thresholds(question: str) -> tuple[list[dict], tuple[int, int] | None]:
         col = hit[1]
         expr = f"date({col}) {op} date('{bound}')"
         return [_condition(col, op, bound, m.group(0) + hit[0], expr)], (m.start(), m.end())
-    return [], None
+    return _date_within(question, spec)
+
+
+def _date_within(question: str, spec: dict) -> tuple[list[dict], tuple[int, int] | None]:
+    """"2022年8月出厂的设备", "2013年启用的": a year (or month) written right before a date
+    column's verb puts that column inside the period — two bounds, never the period read as the
+    asked time range (``date_threshold.within_pattern``)."""
+    skip = set(spec.get("within_skip_verbs") or ())
+    verbs = "|".join(re.escape(v) for v, _c in _date_columns() if v not in skip)
+    m = re.search(spec["within_pattern"].replace("{verbs}", verbs), question)
+    if not m:
+        return [], None
+    col = dict(_date_columns())[m.group(3)]
+    year, month = int(m.group(1)), int(m.group(2) or 0)
+    first = f"{year:04d}-{month or 1:02d}-01"
+    last_month = month or 12
+    last = f"{year:04d}-{last_month:02d}-{calendar.monthrange(year, last_month)[1]:02d}"
+    said = m.group(0).strip() + m.group(3)
+    return [_condition(col, ">=", first, said, f"date({col}) >= date('{first}')"),
+            _condition(col, "<=", last, said, f"date({col}) <= date('{last}')")], (m.start(), m.end())
 
 
 def date_column_intent(conditions: list[dict]) -> str | None:

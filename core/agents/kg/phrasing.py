@@ -79,6 +79,9 @@ def responsible_condition(question: str, intent: str, people: list[str], index,
     cue = re.search(cue_rx, question) if field else None
     if not cue or index is None:
         return None, False
+    managed = kgrules.cue("managed_projects").match(question, cue.start())
+    if managed and intent != "项目":
+        return None, False  # "周建国负责的那几个项目的设备": the projects they head, not 设备责任人
     keys, via_area = [], False
     for p in people:
         cands = index.resolve("person", p, allow_embedding=False)

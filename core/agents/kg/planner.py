@@ -208,7 +208,7 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         steps.append(_step(1, tool, params if leftover else common(params), fields=fields))
         steps[-1]["asked"] = asked
         if tool == "procurement" and re.search(r"维保", slots.get("question", "")):  # 采购和维保 both asked
-            steps.append(_step(2, "maintenance", {"projects": projects, "months": months}))
+            steps.append(_step(2, "maintenance", common({"projects": projects, "months": months})))
     if growth and steps and steps[-1]["tool"] in ("attendance", "schedule", "finance") and len(steps) == 1:
         return _growth_steps(steps, growth, agg, intent, grounded)
     ratio = slots.get("ratio")

@@ -46,7 +46,8 @@ def two_field_slot(q: str) -> dict | None:
         if len(set(fields)) < 2:
             continue
         return {"kind": row["kind"], "expr": expr, "fields": fields, "text": m.group(0),
-                **({"op": row["op"]} if row["kind"] == "compare" else {})}
+                **({"op": row["op"]} if row["kind"] == "compare" else {}),
+                **({"counts": True} if row.get("counts") else {})}
     return None
 
 
@@ -74,7 +75,8 @@ def apply(slots: dict) -> dict:
     q = slots.get("question") or ""
     hit = two_field_slot(q)
     agg = slots.get("agg")
-    if hit and hit["kind"] == "difference" and (agg or {}).get("op") in _NUMERIC_OPS \
+    ops = _NUMERIC_OPS + (("count",) if (hit or {}).get("counts") else ())  # 还缺几个人: the gap is the count
+    if hit and hit["kind"] == "difference" and (agg or {}).get("op") in ops \
             and not (agg or {}).get("group_by") and not slots.get("ratio"):
         slots = {**slots, "intent": _intent_of(hit["fields"], slots.get("intent") or ""), "growth": None,
                  "agg": {"op": "sum", "field": hit["expr"], "explicit": True}, "granularity": "汇总",

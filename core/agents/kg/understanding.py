@@ -19,7 +19,7 @@ from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTIC
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
 from core.agents.kg.timeparse import parse_time
 from core.text.numerals import apply_magnitude, cn_to_int
-from core.agents.kg import field_conditions, field_figures, kgrules, phrasing
+from core.agents.kg import field_conditions, field_figures, field_joins, kgrules, phrasing
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
 _SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
@@ -94,9 +94,9 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
     """Slots for ``question``; ``previous`` = last turn's slots for follow-ups. The second-pass
     rules (field aliases, a pronoun for the last answer's subject, two named periods, per-all
     averages) run on the result."""
-    from core.agents.kg import compound, coverage, field_aliases, population, quantifier, two_periods, twofield
+    from core.agents.kg import compound, coverage, field_aliases, population, quantifier, role_holder, two_periods, twofield
 
-    q0 = normalize_question((question or "").strip())
+    q0 = role_holder.rewrite(normalize_question((question or "").strip()), index)  # 青浦片区负责人的电话
     q1, alias = field_aliases.field_alias(q0)
     chained = compound.resolve_pronoun(q1, previous)
     if chained:  # "他在哪个项目" after "3月加班最多的人是谁": a new question about the person it named
@@ -233,6 +233,8 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     agg, filters = _group_by_values(q, agg, filters)
     filters, joined = phrasing.project_join(intent, _repair_state(q, intent, filters, conditions), index)
     conditions += joined  # "服务中项目的电梯": a project column's value through the records' 项目编号
+    filters, joined = field_joins.person_value_join(intent, filters, index)
+    conditions += joined  # "采购专员经办的维保合同": a post through the records' 经办人工号
     if growth or (agg and agg.get("having")):
         granularity = "汇总"
     if ratio:
