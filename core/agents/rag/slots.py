@@ -8,6 +8,7 @@ import re
 from core.agents.rag.amounts import amount_fits, question_amounts
 from core.agents.rag.ruledata import meta_questions, pattern, slot_kinds, synonyms, vocab_entry, weight, words
 from core.agents.rag.scoring import doc_context
+from core.agents.rag.sums import named_sum_claim
 from core.agents.rag.textutil import (
     coverage, display, is_table_row, key_terms, lcut, ngram_containment, norm, place_words, places, real_word,
     split_sentences,
@@ -182,6 +183,8 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     kind, shape = slot_kind(q)
     if not _gate(q, kind, shape, support):
         return []
+    if kind in ("数量", "数值") and named_sum_claim(q, support) is not None:
+        return []  # 行政处罚和行政许可一共多少件: both figures are stated, the answer adds them
     if kind == "数量":  # 多少张 is answered by "1张", not by "14批次" (几台 by "3件")
         unit = pattern("count_unit").search(q).group(1)
         shape = re.compile(r"\d+\s*" + unit_pattern(unit) + r"|[:：]\s*\d+")

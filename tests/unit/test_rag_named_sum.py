@@ -1,0 +1,66 @@
+"""On the real annual reports (data/samples/policies, parsed and chunked as ingestion does): a
+question asking for two named figures added up ("A和B一共多少件") gets both figures read where the
+report states them — the table row labelled with each, or the clause about the asked context
+(行政复议, not 行政诉讼) — added and cited; the answer is not some other item's rows summed."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from core.agents.rag.calc import sum_claim, verify_calculation
+from core.agents.rag.slots import slot_gaps
+from core.agents.rag.sums import named_sum_claim
+
+POLICIES = Path(__file__).resolve().parents[2] / "data" / "samples" / "policies"
+HONGZE = "洪泽区2023年政府信息公开工作年度报告.pdf"
+HUAIAN = "淮安市人民政府2024年政府信息公开工作年度报告.pdf"
+
+
+@lru_cache(maxsize=None)
+def _chunks(file_name: str) -> tuple[dict, ...]:
+    from core.documents.chunk import chunk_document
+    from core.documents.metadata import extract_metadata
+    from core.documents.parse import parse_file
+
+    doc = parse_file(POLICIES / file_name)
+    meta = extract_metadata(doc)
+    return tuple({**c.to_dict(), "title": meta.title, "file_name": file_name, "doc_id": file_name,
+                  "doc_number": meta.doc_number, "grade": {"score": 0.8}} for c in chunk_document(doc, meta))
+
+
+def chunks(file_name: str) -> list[dict]:
+    return [dict(c) for c in _chunks(file_name)]
+
+
+@pytest.mark.parametrize("question, file_name, total", [
+    ("洪泽区2023年行政许可和行政强制的处理决定加起来有多少件？", HONGZE, "550+195＝745件"),
+    ("淮安市2024年政府信息公开行政复议中，结果维持和结果纠正一共多少件？", HUAIAN, "72+64＝136件"),
+    ("淮安市2024年政府信息公开行政诉讼中，结果维持和结果纠正一共多少件？", HUAIAN, "25+5＝30件"),
+    ("淮安市2024年依申请公开的办理结果里，予以公开和部分公开合计有几件？", HUAIAN, "1362+454＝1816件"),
+])
+def test_two_named_figures_are_added_from_where_the_report_states_them(question, file_name, total):
+    used = chunks(file_name)
+    claim = named_sum_claim(question, used)
+    assert claim is not None and total in claim["text"]
+    cited = "\n".join(used[n - 1]["body"] for n in claim["cites"])
+    assert verify_calculation(claim["text"], cited) == (True, "合计已核对")
+    assert slot_gaps(question, used, max_docs=50) == []  # not refused for "没有写明所问的数量"
+
+
+def test_a_named_sum_is_not_answered_by_another_items_rows():
+    question = "淮安市2024年依申请公开办理结果中，予以公开和部分公开一共多少件？"
+    used = chunks(HUAIAN)
+    claims = [{"text": "申请人情况/总计: 1362", "cites": [1], "n": 1, "pos": 0}]
+    assert sum_claim(question, claims, used) is None  # never 不予公开 2+31+…＝178件
+
+
+def test_a_sum_whose_figure_is_not_in_the_cited_text_fails_the_check():
+    assert verify_calculation("按所引数字合计：结果维持70件、结果纠正64件，70+64＝134件。",
+                              "其中结果维持72件，结果纠正64件")[0] is False
+
+
+def test_a_figure_the_report_does_not_state_gives_no_sum():
+    assert named_sum_claim("洪泽区2023年行政许可和行政复议申请人一共多少人？", chunks(HONGZE)) is None
