@@ -64,3 +64,14 @@ def test_a_sum_whose_figure_is_not_in_the_cited_text_fails_the_check():
 
 def test_a_figure_the_report_does_not_state_gives_no_sum():
     assert named_sum_claim("洪泽区2023年行政许可和行政复议申请人一共多少人？", chunks(HONGZE)) is None
+
+
+COUPONS = "2025年济南市“泉城购”零售、餐饮消费券发放活动公告.docx"
+
+
+@pytest.mark.parametrize("question", [
+    "泉城购零售券满100减20，买了150元的东西最后实际付多少？",
+    "泉城购的餐饮券满300减75，吃了320块实际要付多少钱？",
+])
+def test_what_is_left_to_pay_after_a_stated_coupon_tier_is_not_refused_as_unstated(question):
+    assert slot_gaps(question, chunks(COUPONS), max_docs=50) == []

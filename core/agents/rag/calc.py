@@ -12,11 +12,10 @@ import re
 from core.agents.rag.amounts import amount_fits, question_amounts
 from core.agents.rag.ruledata import rules_file, words
 from core.agents.rag.slots import slot_kind
-from core.agents.rag.sums import asked_items, verify_named_sum
+from core.agents.rag.sums import SUM_LEAD, asked_items, verify_named_sum
 from core.agents.rag.textutil import display, is_table_row, key_terms, norm, split_sentences
 
 LEAD = "按所引规定计算："
-SUM_LEAD = "按所引表格合计："
 
 
 def _rules() -> dict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from core.agents.rag.amounts import amount_fits, question_amounts
+from core.agents.rag.arith import net_pay_claim
 from core.agents.rag.ruledata import meta_questions, pattern, slot_kinds, synonyms, vocab_entry, weight, words
 from core.agents.rag.scoring import doc_context
 from core.agents.rag.sums import named_sum_claim
@@ -183,8 +184,8 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     kind, shape = slot_kind(q)
     if not _gate(q, kind, shape, support):
         return []
-    if kind in ("数量", "数值") and named_sum_claim(q, support) is not None:
-        return []  # 行政处罚和行政许可一共多少件: both figures are stated, the answer adds them
+    if _computed_from_evidence(q, kind, support):
+        return []
     if kind == "数量":  # 多少张 is answered by "1张", not by "14批次" (几台 by "3件")
         unit = pattern("count_unit").search(q).group(1)
         shape = re.compile(r"\d+\s*" + unit_pattern(unit) + r"|[:：]\s*\d+")
@@ -204,6 +205,19 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
         if filled is not None:
             return filled
     return [kind]
+
+
+def _computed_from_evidence(q: str, kind: str, support: list[dict]) -> bool:
+    """The asked figure is computed from figures the evidence states, so no sentence states it:
+    行政处罚和行政许可一共多少件 (both counts stated, added); 满200减40，买了280元实际付多少 (the
+    满减 tier the spend reaches stated, subtracted)."""
+    if kind in ("数量", "数值") and named_sum_claim(q, support) is not None:
+        return True
+    if kind in ("数值", "金额"):
+        sentences = [{"text": display(s), "cites": [n], "n": n} for n, d in enumerate(support, 1)
+                     for s in split_sentences(d.get("body") or d.get("text") or "")]
+        return net_pay_claim(q, sentences) is not None
+    return False
 
 
 def _count_of(unit: str, thing: str) -> re.Pattern:

@@ -20,6 +20,7 @@ from core.agents.rag.ruledata import rules_file
 from core.agents.rag.textutil import key_terms, norm
 
 SUM_FIGURES_LEAD = "按所引数字合计："
+SUM_LEAD = "按所引表格合计："  # a table item's parts or numbered rows summed (calc.py, arith.py)
 _CELL = re.compile(r"([^:：；;]+)[:：]\s*([^；;]*)")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
