@@ -7,7 +7,7 @@ import re
 
 from core.agents.rag.amounts import amount_fits, question_amounts
 from core.agents.rag.arith import net_pay_claim
-from core.agents.rag.ruledata import meta_questions, pattern, slot_kinds, synonyms, vocab_entry, weight, words
+from core.agents.rag.ruledata import meta_questions, pattern, rules_file, slot_kinds, synonyms, vocab_entry, weight, words
 from core.agents.rag.scoring import doc_context
 from core.agents.rag.sums import named_sum_claim
 from core.agents.rag.textutil import (
@@ -149,6 +149,20 @@ def _slot_verb(kind: str, q: str) -> str:
     return verb
 
 
+def _patterns_table(key: str) -> dict:
+    return rules_file("rag_patterns")[key]
+
+
+def _metadata_gap(q: str, support: list[dict]) -> str:
+    """A field only a document's header states (发布日期, 文号; data: meta_questions
+    "metadata_only"), asked of documents that state none: the slot to refuse on, "" otherwise."""
+    table = _patterns_table("meta_questions")
+    for field, label in table.get("metadata_only", {}).get("fields", {}).items():
+        if meta_questions()[field].search(q) and not any(d.get(field) for d in support):
+            return label
+    return ""
+
+
 def _gate(q: str, kind: str, shape, support: list[dict]) -> bool:
     """Does the question ask for a slot the evidence has to fill at all?"""
     if shape is None or not pattern("asks").search(q):
@@ -182,6 +196,9 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     best = max(tcov, default=0.0)
     support = [d for d, c in zip(support, tcov) if c >= best - weight("subject_title_margin")]
     kind, shape = slot_kind(q)
+    gap = _metadata_gap(q, support)
+    if gap:
+        return [gap]
     if not _gate(q, kind, shape, support):
         return []
     if _computed_from_evidence(q, kind, support):
