@@ -212,6 +212,8 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     # terms that only state the amount or count the question gives (30万元, 一辆): a tier
     # sentence that covers the amount answers them
     counted = re.search(r"(?:(?<!哪)几|多少)\s*(?:批次|[\u4e00-\u9fff])([\u4e00-\u9fff]{2,10})", q) if kind == "数量" else None
+    if counted and any(counted.group(1).startswith(v) for v in words("count_predicate_verbs")):
+        counted = None  # 最多能买几辆**享受补贴**: what the counted things get, not what is counted
     ask["counted"] = [t for t in ask["terms"] if counted and t in counted.group(1)]  # 多少篇**政策解读**
     # "一共有几次领取机会" is answered by "有3次领取机会": the count of exactly the asked thing
     ask["count_of"] = _count_of(unit, counted.group(1)) if counted else None
