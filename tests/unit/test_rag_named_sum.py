@@ -75,3 +75,30 @@ COUPONS = "2025年济南市“泉城购”零售、餐饮消费券发放活动�
 ])
 def test_what_is_left_to_pay_after_a_stated_coupon_tier_is_not_refused_as_unstated(question):
     assert slot_gaps(question, chunks(COUPONS), max_docs=50) == []
+
+
+JANUARY = "2025年政府汽车消费补贴活动公告.docx"
+FIRST_ROUND = "济南市2025年下半年汽车消费补贴活动第一轮公告.docx"
+
+
+@pytest.mark.parametrize("question, file_name, total", [
+    ("1月那轮汽车补贴，三个人各买一辆不含税12万的燃油车，总共能领多少？", JANUARY, "3000元×3＝9000元"),
+    ("下半年第一轮，单位买了3辆20万的车，一共能领多少礼包？", FIRST_ROUND, "4800元×3＝14400元"),
+])
+def test_a_count_of_bought_items_times_the_amount_of_their_tier_is_computed(question, file_name, total):
+    from core.agents.rag.answer_extraction import extract_answer
+    from core.agents.rag.sums import product_claim
+    from core.agents.rag.textutil import key_terms
+
+    used = chunks(file_name)
+    assert slot_gaps(question, used, max_docs=50) == []  # not refused for "没有写明所问的金额"
+    _, claims = extract_answer(question, list(key_terms(question)), used)
+    claim = product_claim(question, claims, used)
+    assert claim is not None and total in claim["text"]
+    assert verify_calculation(claim["text"], claim["source"]) == (True, "计算已核对")
+
+
+def test_one_bought_item_is_no_product():
+    from core.agents.rag.sums import items_counted
+
+    assert items_counted("1月那轮买一辆不含税12万的燃油车能领多少？") == (0, "")

@@ -12,7 +12,7 @@ import re
 from core.agents.rag.amounts import amount_fits, question_amounts
 from core.agents.rag.ruledata import rules_file, words
 from core.agents.rag.slots import slot_kind
-from core.agents.rag.sums import SUM_LEAD, asked_items, verify_named_sum
+from core.agents.rag.sums import SUM_LEAD, asked_items, verify_named_sum, verify_product
 from core.agents.rag.textutil import display, is_table_row, key_terms, norm, split_sentences
 
 LEAD = "按所引规定计算："
@@ -170,7 +170,7 @@ def verify_calculation(claim: str, source_text: str) -> tuple[bool, str] | None:
     arithmetic holds; None for any other claim."""
     if norm(claim).startswith(norm(SUM_LEAD)):
         return _verify_sum(claim, norm(source_text))
-    named = verify_named_sum(claim, source_text)  # 按所引数字合计：1362+454＝1816件
+    named = verify_named_sum(claim, source_text) or verify_product(claim, source_text)  # 1362+454＝1816件 / 5000元×2
     if named is not None:
         return named
     if not norm(claim).startswith(norm(LEAD)):

@@ -9,7 +9,7 @@ from core.agents.rag.amounts import amount_fits, question_amounts
 from core.agents.rag.arith import net_pay_claim
 from core.agents.rag.ruledata import meta_questions, pattern, rules_file, slot_kinds, synonyms, vocab_entry, weight, words
 from core.agents.rag.scoring import doc_context
-from core.agents.rag.sums import named_sum_claim
+from core.agents.rag.sums import named_sum_claim, product_claim
 from core.agents.rag.textutil import (
     coverage, display, is_table_row, key_terms, lcut, ngram_containment, norm, place_words, places, real_word,
     split_sentences,
@@ -229,13 +229,14 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
 def _computed_from_evidence(q: str, kind: str, support: list[dict]) -> bool:
     """The asked figure is computed from figures the evidence states, so no sentence states it:
     行政处罚和行政许可一共多少件 (both counts stated, added); 满200减40，买了280元实际付多少 (the
-    满减 tier the spend reaches stated, subtracted)."""
+    满减 tier the spend reaches stated, subtracted); 两个人各买一辆30万的车一共能领多少 (the
+    per-item amount of the tier stated, times the count)."""
     if kind in ("数量", "数值") and named_sum_claim(q, support) is not None:
         return True
     if kind in ("数值", "金额"):
         sentences = [{"text": display(s), "cites": [n], "n": n} for n, d in enumerate(support, 1)
                      for s in split_sentences(d.get("body") or d.get("text") or "")]
-        return net_pay_claim(q, sentences) is not None
+        return net_pay_claim(q, sentences) is not None or product_claim(q, sentences, support) is not None
     return False
 
 

@@ -130,3 +130,57 @@ def verify_named_sum(claim: str, source_text: str) -> tuple[bool, str] | None:
     if any(not re.search(r"(?<![\d.])" + re.escape(_fmt(x)) + r"(?![\d.])", src) for x in (a, b)):
         return False, "合计所用数字未出现在所引片段中"
     return (True, "合计已核对") if abs(a + b - r) <= 0.01 else (False, "合计结果有误")
+
+
+# ---- a count of items times the amount each gets ------------------------------------------------
+PRODUCT_LEAD = "按所引标准合计："
+
+
+def items_counted(question: str) -> tuple[int, str]:
+    """How many items the question says were bought and their classifier (两个人各买一辆 → 2, 辆;
+    公司买了3辆 → 3, 辆); (0, "") if none."""
+    from core.text.numerals import cn_to_int
+
+    m = _rx("items_bought").search(norm(question))
+    if not m:
+        return 0, ""
+    raw = next(g for g in m.groups() if g)
+    n = int(raw) if raw.isdigit() else cn_to_int(raw)
+    return (n, m.group(0)[-1]) if n and n >= 2 else (0, "")
+
+
+def product_claim(question: str, claims: list[dict], used: list[dict] | None = None) -> dict | None:
+    """"两个人各买一辆30万的新能源车，一共能领多少": the per-item amount of the cited tier the
+    stated price falls in (每辆补贴5000元), times the count (5000元×2＝10000元); the claim naming
+    most of the question's terms its documents' titles do not (新能源 over 燃油) wins. None unless a total is asked."""
+    from core.agents.rag.amounts import amount_fits, question_amounts
+
+    n, unit = items_counted(question)
+    amounts = question_amounts(question)
+    if not n or not amounts or not _rx("sum_asked").search(norm(question)):
+        return None
+    titles = norm(" ".join(d.get("title") or "" for d in used or []))
+    # the terms that tell the claims apart (燃油 over 新能源汽车), not those of the title (汽车补贴)
+    terms = [t for t in key_terms(question) if len(t) >= 2 and not re.search(r"\d", t) and t not in titles]
+    for c in sorted(claims, key=lambda c: -sum(1 for t in terms if t in norm(c["text"]))):
+        m = _rx("tier_item_amount").search(norm(c["text"]))
+        if m and amount_fits(amounts, c["text"]):
+            each = float(m.group(1)) * (10000 if m.group(2).startswith("万") else 1)
+            return {"text": f"{PRODUCT_LEAD}每{unit}{_fmt(each)}元×{n}＝{_fmt(each * n)}元。", "cites": list(c["cites"]),
+                    "source": c["text"], "n": c["n"], "pos": -1}
+    return None
+
+
+def verify_product(claim: str, source_text: str) -> tuple[bool, str] | None:
+    """A count-times-amount line is supported when the amount is in the cited text and the
+    product holds; None for any other claim."""
+    c = norm(claim)
+    if not c.startswith(norm(PRODUCT_LEAD)):
+        return None
+    m = re.search(r"([\d.]+)元[×x*](\d+)[=＝]([\d.]+)元", c)
+    if not m:
+        return False, "计算式无法核对"
+    each, n, r = float(m.group(1)), int(m.group(2)), float(m.group(3))
+    if not re.search(r"(?<![\d.])" + re.escape(_fmt(each)) + r"\s*元", norm(source_text)):
+        return False, "计算所用金额未出现在所引片段中"
+    return (True, "计算已核对") if abs(each * n - r) <= 0.01 else (False, "计算结果有误")
