@@ -62,3 +62,19 @@ def test_a_numeral_after_which_is_the_asked_object_not_an_action():
 
 def test_a_subject_the_document_never_mentions_is_still_missing():
     assert "充电桩" in uncovered_nouns("泉城购的零售券能买充电桩吗？", chunks(COUPONS))
+
+
+TAX_CREDIT = "发改办财金规〔2019〕860号.pdf"
+
+
+@pytest.mark.parametrize("question, filler", [
+    ("860号文说个税纳税信用好的人能得到哪些便利？", "文说"),
+    ("按规定济南家电补贴的产品要在几天内送到？", "按规定"),
+    ("我老婆1月那轮买的车能领补贴吗？", "老婆"),
+])
+def test_a_quoting_phrase_or_the_askers_family_is_no_missing_subject(question, filler):
+    assert filler not in salient_nouns(question)
+
+
+def test_a_question_quoting_the_document_is_not_refused_for_the_quote():
+    assert question_gaps("860号文说个税纳税信用好的人可以享受哪些便利？", chunks(TAX_CREDIT)) == []
