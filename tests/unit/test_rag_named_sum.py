@@ -102,3 +102,12 @@ def test_one_bought_item_is_no_product():
     from core.agents.rag.sums import items_counted
 
     assert items_counted("1月那轮买一辆不含税12万的燃油车能领多少？") == (0, "")
+
+
+def test_a_tier_amount_of_another_subsidy_is_never_multiplied():
+    from core.agents.rag.sums import product_claim
+
+    used = chunks(FIRST_ROUND)
+    claims = [{"text": "补贴标准为：1.购买新车发票金额10（不含）万元以下，可申领1900元的汽车消费礼包。",
+               "cites": [n], "n": n} for n in range(1, len(used) + 1)]
+    assert product_claim("两个人各买一台3000元的冰箱，济南一共能补多少？", claims, used) is None

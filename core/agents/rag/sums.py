@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from core.agents.rag.ruledata import rules_file
-from core.agents.rag.textutil import key_terms, norm
+from core.agents.rag.ruledata import rules_file, synonyms
+from core.agents.rag.textutil import key_terms, norm, salient_nouns, term_in
 
 SUM_FIGURES_LEAD = "按所引数字合计："
 SUM_LEAD = "按所引表格合计："  # a table item's parts or numbered rows summed (calc.py, arith.py)
@@ -109,8 +109,8 @@ def named_sum_claim(question: str, used: list[dict]) -> dict | None:
     if any(f is None for f in found):
         return None
     (va, na, sa, name_a), (vb, nb, sb, name_b) = found
-    if name_a == name_b:
-        return None
+    if name_a == name_b or used[na - 1].get("doc_id") != used[nb - 1].get("doc_id"):
+        return None  # one figure twice, or two reports' figures added
     text = (f"{SUM_FIGURES_LEAD}{name_a}{_fmt(va)}{unit}、{name_b}{_fmt(vb)}{unit}，"
             f"{_fmt(va)}+{_fmt(vb)}＝{_fmt(va + vb)}{unit}。")
     return {"text": text, "cites": sorted({na, nb}), "source": sa + "\n" + sb, "n": min(na, nb), "pos": -1}
@@ -159,6 +159,8 @@ def product_claim(question: str, claims: list[dict], used: list[dict] | None = N
     amounts = question_amounts(question)
     if not n or not amounts or not _rx("sum_asked").search(norm(question)):
         return None
+    if used is not None:  # 两个人各买一台冰箱: a car notice's 可申领1900元 is not the 冰箱's amount
+        claims = [c for c in claims if _about_subject(question, used[c["n"] - 1])]
     titles = norm(" ".join(d.get("title") or "" for d in used or []))
     # the terms that tell the claims apart (燃油 over 新能源汽车), not those of the title (汽车补贴)
     terms = [t for t in key_terms(question) if len(t) >= 2 and not re.search(r"\d", t) and t not in titles]
@@ -169,6 +171,12 @@ def product_claim(question: str, claims: list[dict], used: list[dict] | None = N
             return {"text": f"{PRODUCT_LEAD}每{unit}{_fmt(each)}元×{n}＝{_fmt(each * n)}元。", "cites": list(c["cites"]),
                     "source": c["text"], "n": c["n"], "pos": -1}
     return None
+
+
+def _about_subject(question: str, d: dict) -> bool:
+    """Does the cited chunk (its text and title) name every salient noun of the question?"""
+    ctx = norm(" ".join([d.get("title") or "", d.get("body") or d.get("text") or ""]))
+    return all(term_in(t, ctx) or any(norm(x) in ctx for x in synonyms().get(t, ())) for t in salient_nouns(question))
 
 
 def verify_product(claim: str, source_text: str) -> tuple[bool, str] | None:
