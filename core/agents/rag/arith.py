@@ -15,6 +15,7 @@ import re
 
 from core.agents.rag.amounts import question_amounts
 from core.agents.rag.ruledata import rules_file
+from core.agents.rag.sums import SUM_LEAD  # the table-total line the citation check redoes
 from core.agents.rag.textutil import key_terms, norm
 
 DIFF_LEAD = "按所引标准相减："
@@ -88,8 +89,6 @@ def cell_sum_claim(question: str, claims: list[dict]) -> dict | None:
     """"行政诉讼一共多少件" where the table gives only its parts (行政诉讼/未经复议直接起诉/总计: 26；
     行政诉讼/复议后起诉/总计: 20): the parts' totals summed (26+20＝46件), citing the row. None when
     the table states the item's own total (行政复议/总计: 351) or fewer than two parts."""
-    from core.agents.rag.calc import SUM_LEAD  # the table-total line the citation check redoes
-
     q = norm(question)
     if not _rx("sum_asked").search(q):
         return None

@@ -12,10 +12,10 @@ import re
 from core.agents.rag.amounts import amount_fits, question_amounts
 from core.agents.rag.ruledata import rules_file, words
 from core.agents.rag.slots import slot_kind
+from core.agents.rag.sums import SUM_LEAD, asked_items, verify_named_sum, verify_product
 from core.agents.rag.textutil import display, is_table_row, key_terms, norm, split_sentences
 
 LEAD = "按所引规定计算："
-SUM_LEAD = "按所引表格合计："
 
 
 def _rules() -> dict:
@@ -131,6 +131,8 @@ def sum_claim(question: str, claims: list[dict], used: list[dict]) -> dict | Non
     item (（三）不予公开 1.… 8.…) summed, with the rows' citation; None when no such rows."""
     if slot_kind(question)[0] not in ("数量", "数值") or not _rx("sum_asked").search(question) or not claims:
         return None
+    if asked_items(question):  # 予以公开和部分公开一共: those two (core/agents/rag/sums.py), not another item's rows
+        return None
     doc_id = used[claims[0]["n"] - 1]["doc_id"]
     title = norm(used[claims[0]["n"] - 1].get("title") or "")
     # the item asked (不予): not what the report's title is about (政府信息公开), nor a generic word (申请)
@@ -168,6 +170,9 @@ def verify_calculation(claim: str, source_text: str) -> tuple[bool, str] | None:
     arithmetic holds; None for any other claim."""
     if norm(claim).startswith(norm(SUM_LEAD)):
         return _verify_sum(claim, norm(source_text))
+    named = verify_named_sum(claim, source_text) or verify_product(claim, source_text)  # 1362+454＝1816件 / 5000元×2
+    if named is not None:
+        return named
     if not norm(claim).startswith(norm(LEAD)):
         return None
     m = _rx("formula").search(norm(claim))

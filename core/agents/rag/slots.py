@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 
 from core.agents.rag.amounts import amount_fits, question_amounts
-from core.agents.rag.ruledata import meta_questions, pattern, slot_kinds, synonyms, vocab_entry, weight, words
+from core.agents.rag.arith import net_pay_claim
+from core.agents.rag.ruledata import meta_questions, pattern, rules_file, slot_kinds, synonyms, vocab_entry, weight, words
 from core.agents.rag.scoring import doc_context
+from core.agents.rag.sums import named_sum_claim, product_claim
 from core.agents.rag.textutil import (
     coverage, display, is_table_row, key_terms, lcut, ngram_containment, norm, place_words, places, real_word,
     split_sentences,
@@ -147,6 +149,20 @@ def _slot_verb(kind: str, q: str) -> str:
     return verb
 
 
+def _patterns_table(key: str) -> dict:
+    return rules_file("rag_patterns")[key]
+
+
+def _metadata_gap(q: str, support: list[dict]) -> str:
+    """A field only a document's header states (发布日期, 文号; data: meta_questions
+    "metadata_only"), asked of documents that state none: the slot to refuse on, "" otherwise."""
+    table = _patterns_table("meta_questions")
+    for field, label in table.get("metadata_only", {}).get("fields", {}).items():
+        if meta_questions()[field].search(q) and not any(d.get(field) for d in support):
+            return label
+    return ""
+
+
 def _gate(q: str, kind: str, shape, support: list[dict]) -> bool:
     """Does the question ask for a slot the evidence has to fill at all?"""
     if shape is None or not pattern("asks").search(q):
@@ -180,7 +196,12 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     best = max(tcov, default=0.0)
     support = [d for d, c in zip(support, tcov) if c >= best - weight("subject_title_margin")]
     kind, shape = slot_kind(q)
+    gap = _metadata_gap(q, support)
+    if gap:
+        return [gap]
     if not _gate(q, kind, shape, support):
+        return []
+    if _computed_from_evidence(q, kind, support):
         return []
     if kind == "数量":  # 多少张 is answered by "1张", not by "14批次" (几台 by "3件")
         unit = pattern("count_unit").search(q).group(1)
@@ -191,6 +212,8 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
     # terms that only state the amount or count the question gives (30万元, 一辆): a tier
     # sentence that covers the amount answers them
     counted = re.search(r"(?:(?<!哪)几|多少)\s*(?:批次|[\u4e00-\u9fff])([\u4e00-\u9fff]{2,10})", q) if kind == "数量" else None
+    if counted and any(counted.group(1).startswith(v) for v in words("count_predicate_verbs")):
+        counted = None  # 最多能买几辆**享受补贴**: what the counted things get, not what is counted
     ask["counted"] = [t for t in ask["terms"] if counted and t in counted.group(1)]  # 多少篇**政策解读**
     # "一共有几次领取机会" is answered by "有3次领取机会": the count of exactly the asked thing
     ask["count_of"] = _count_of(unit, counted.group(1)) if counted else None
@@ -201,6 +224,20 @@ def slot_gaps(question: str, docs: list[dict], *, max_docs: int = 8, explain: li
         if filled is not None:
             return filled
     return [kind]
+
+
+def _computed_from_evidence(q: str, kind: str, support: list[dict]) -> bool:
+    """The asked figure is computed from figures the evidence states, so no sentence states it:
+    行政处罚和行政许可一共多少件 (both counts stated, added); 满200减40，买了280元实际付多少 (the
+    满减 tier the spend reaches stated, subtracted); 两个人各买一辆30万的车一共能领多少 (the
+    per-item amount of the tier stated, times the count)."""
+    if kind in ("数量", "数值") and named_sum_claim(q, support) is not None:
+        return True
+    if kind in ("数值", "金额"):
+        sentences = [{"text": display(s), "cites": [n], "n": n} for n, d in enumerate(support, 1)
+                     for s in split_sentences(d.get("body") or d.get("text") or "")]
+        return net_pay_claim(q, sentences) is not None or product_claim(q, sentences, support) is not None
+    return False
 
 
 def _count_of(unit: str, thing: str) -> re.Pattern:

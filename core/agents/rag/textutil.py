@@ -37,7 +37,9 @@ def salient_nouns(question: str) -> tuple[str, ...]:
     preds = set(yesno_predicates(q)) if yesno else set()
     prev = ""
     for w in pseg.cut(q):
-        word, flag = w.word.strip(), w.flag
+        word, flag = _action_object(w.word.strip()), w.flag
+        if not word:
+            continue
         asked = prev in words("ask_before") and flag in ("b", "vn", "an")  # 分为哪几个等级: 等级 is what is asked
         prev = word or prev
         pos_ok = flag in _FATAL_POS or asked or (yesno and flag == "b" and word not in words("weak_verbs")) or word in preds
@@ -69,6 +71,17 @@ def salient_nouns(question: str) -> tuple[str, ...]:
         if word not in out:
             out.append(word)
     return tuple(out)
+
+
+def _action_object(word: str) -> str:
+    """A rare dictionary entry gluing an action to its object or classifier (买手机, 买辆; data:
+    vocabulary "action_heads"): the object (手机), or "" when only a classifier is left."""
+    e = vocab_entry("action_heads")
+    if len(word) < 2 or word[0] not in e["chars"] or (_jieba().get_FREQ(word) or 0) > e["max_freq"]:
+        return word
+    rest = word[1:]
+    return rest if len(rest) >= 2 and _in_dictionary(rest) else ""
+
 
 @lru_cache(maxsize=1024)
 def yesno_predicates(question: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from core.agents.rag.final_check import final_gaps, off_subject, unmet_subjects
 from core.agents.rag.ruledata import synonyms, vocab_entry, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import part_pool
+from core.agents.rag.sums import named_sum_claim, product_claim
 from core.agents.rag.slot_check import fill_asked_slot
 from core.agents.rag.textutil import key_terms, norm, specific_terms, term_in, yesno_predicates
 from core.llm.client import READ_ONLY_SAFETY
@@ -133,7 +134,9 @@ def generate(state: dict, *, config) -> dict:
         claims, used, slot_filled = fill_asked_slot(question, claims, used, state.get("relevant_pool") or [])
         out["used_documents"] = used
         # 6000元的2级能效洗衣机 → 6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed
-        computed = rate_claim(question, claims, used) or sum_claim(question, claims, used) \
+        computed = named_sum_claim(question, used) or product_claim(question, claims, used) \
+            or rate_claim(question, claims, used) \
+            or sum_claim(question, claims, used) \
             or total_rate_claim(question, claims, used) or difference_claim(question, claims) \
             or net_pay_claim(question, claims) or cell_sum_claim(question, claims) \
             or tier_difference_claim(question, used) or named_difference_claim(question, claims)

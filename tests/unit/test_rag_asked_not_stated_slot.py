@@ -1,0 +1,59 @@
+"""On the real policy documents (data/samples/policies, parsed and chunked as ingestion does): the
+slot a question asks is told apart from what it only states — "过了期限没交会怎样" asks for the
+consequence, not a 期限; "最多能买几辆享受补贴" counts cars, not "享受补贴"; "有哪几档" asks for the
+tiers themselves, so the answer quotes them, not how to claim the coupons."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from core.agents.rag.answer_extraction import extract_answer
+from core.agents.rag.slots import slot_gaps, slot_kind
+from core.agents.rag.textutil import key_terms
+
+POLICIES = Path(__file__).resolve().parents[2] / "data" / "samples" / "policies"
+FIRST_INSURANCE = "济南市2025年新车首保消费券活动公告.docx"
+COUPONS = "2025年济南市“泉城购”零售、餐饮消费券发放活动公告.docx"
+SECOND_ROUND = "济南市2025年下半年汽车消费补贴活动第二轮公告.docx"
+
+
+@lru_cache(maxsize=None)
+def _chunks(file_name: str) -> tuple[dict, ...]:
+    from core.documents.chunk import chunk_document
+    from core.documents.metadata import extract_metadata
+    from core.documents.parse import parse_file
+
+    doc = parse_file(POLICIES / file_name)
+    meta = extract_metadata(doc)
+    return tuple({**c.to_dict(), "title": meta.title, "file_name": file_name, "doc_id": file_name,
+                  "doc_number": meta.doc_number, "grade": {"score": 0.8}} for c in chunk_document(doc, meta))
+
+
+def chunks(file_name: str) -> list[dict]:
+    return [dict(c) for c in _chunks(file_name)]
+
+
+def answer(question: str, file_name: str) -> str:
+    draft, _ = extract_answer(question, list(key_terms(question)), chunks(file_name))
+    return draft
+
+
+@pytest.mark.parametrize("question", ["首保消费券申报资料过了期限还没提交会怎样？", "资料超过期限没交会怎么样？"])
+def test_a_missed_deadline_asks_for_the_consequence_not_a_period(question):
+    assert slot_kind(question)[0] != "期限"
+    assert slot_kind("首保消费券的申报期限是多久？")[0] == "期限"
+
+
+def test_the_consequence_of_a_missed_deadline_is_the_sentence_that_rules_on_it():
+    assert "不予补发" in answer("新车首保消费券的资料过了期限没交会怎样？", FIRST_INSURANCE)
+
+
+def test_a_count_of_things_that_get_a_subsidy_counts_the_things():
+    assert slot_gaps("下半年第二轮汽车补贴，企业最多能买几辆享受补贴？", chunks(SECOND_ROUND), max_docs=50) == []
+
+
+def test_asked_tiers_are_quoted_as_tiers():
+    assert "满100元减20元" in answer("泉城购的零售券有哪几档优惠？", COUPONS)
