@@ -440,9 +440,9 @@ class EntityIndex:
         cert_asked = bool(re.search(r"证|资格|持有|持证", question))
         # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
         # 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
-        for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "岗位名称", "员工层级", "设备类型", "制造厂商", "安装位置", "完好状况", "记录类型",
+        for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "证书类别", "岗位名称", "员工层级", "设备类型", "制造厂商", "安装位置", "完好状况", "记录类型",
                   "细分业态", "汇总业态", "市区", "委托方式", "名称"):
-            if f in ("证书名称", "专业类别") and not cert_asked:
+            if f in ("证书名称", "专业类别", "证书类别") and not cert_asked:  # 特种作业证书 → 证书类别
                 continue
             vals = self.values.get(f, [])
             if f == "记录类型":  # 耗材 → 耗材采购, 固定资产
