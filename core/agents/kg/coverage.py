@@ -85,6 +85,10 @@ def _uncovered(noun: str, index) -> list[str]:
 def _is_known(noun: str, index) -> bool:
     if any(len(noun) >= 2 and noun in t for t in known_terms()):
         return True
+    core = _reported(noun, index)
+    for head in kgrules.words("whole_only_heads"):  # 合同编号: 合同 and 编号 are known, the whole is not
+        if core.endswith(head) and len(core) > len(head):
+            return any(t.endswith(head) and len(t) > len(head) and t in core for t in known_terms())
     return not _uncovered(noun, index)
 
 
