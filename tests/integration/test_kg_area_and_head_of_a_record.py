@@ -56,3 +56,14 @@ def test_a_field_the_data_lacks_is_refused_even_when_its_parts_are_known_words(k
 def test_a_stored_code_field_is_still_answered(kg):
     r = ask("SB-0105-001的设备编号是多少？", auto=True)
     assert "没有“" not in r["answer"] and "SB-0105-001" in r["answer"], r["answer"][:300]
+
+
+def test_which_area_a_person_heads_is_still_answered_from_the_area_rows(kg):
+    r = ask("周建国是哪个片区的负责人？", auto=True)
+    assert "片区名称 青浦片区" in r["answer"] and "未找到" not in r["answer"], r["answer"][:300]
+
+
+@pytest.mark.parametrize("q", ["青浦-工业园二期的合同金额是多少？", "工业园区东区有几台设备？"])
+def test_a_project_name_with_a_phase_or_part_it_lacks_is_not_that_project(kg, q):
+    r = ask(q, auto=True)
+    assert "数据中未找到项目" in r["answer"] and "6,450,000" not in r["answer"], r["answer"][:300]

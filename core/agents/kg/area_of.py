@@ -29,7 +29,7 @@ def statement(question: str, slots: dict, steps: list[dict], areas: list[dict]) 
     if not steps or not _asks_area(question, slots):
         return ""
     rows = steps[-1].get("rows") or []
-    if not rows or len(rows) > 10:
+    if not rows or len(rows) > 10 or "片区名称" in rows[0]:  # area records name their area already
         return ""
     lines = []
     for r in rows:
