@@ -62,6 +62,8 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
             continue
         if m.groups() and m.group(1) and _unknown_thing(m.group(1), answer or ""):
             return row["kind"], re.sub(_rules()["thing_trim"], "", m.group(1))
+        if row.get("answered_by") and re.search(row["answered_by"], answer or ""):
+            continue  # the records themselves carry the asked column (片区名称 of an area row)
         if row.get("headline") and not re.search(row["headline"], head):
             return row["kind"], m.group(0)
     return None
@@ -76,5 +78,8 @@ def slot_refusal(kind: str, asked: str) -> str:
     if kind == "asked_thing":
         return (f"数据中未找到“{asked}”：查到的记录中没有这项内容，因此不给出别的记录代替答案。"
                 "请确认数据中是否登记了这项内容，或换个说法。")
+    if kind == "asked_area":
+        return ("数据中未找到所问的片区：查到的记录中没有它所属的片区，因此不给出这些记录代替答案。"
+                "请确认名称，或换个说法。")
     return (f"没能找出所问的“{asked}”：查到的只是记录列表或合计，没有找出数值最高或最低的那一项，"
             "因此不给出它们代替答案。请换个说法，例如写明按哪个字段比较。")

@@ -82,9 +82,15 @@ def _uncovered(noun: str, index) -> list[str]:
     return [r for r in runs if not index.find_mentions(r) and not index.ground_values(r, [])]
 
 
-def _is_known(noun: str, index) -> bool:
+def _is_known(noun: str, index, question: str = "") -> bool:
     if any(len(noun) >= 2 and noun in t for t in known_terms()):
         return True
+    core = _reported(noun, index)
+    for head in kgrules.words("whole_only_heads"):  # 合同编号: 合同 and 编号 are known, the whole is not
+        if core.endswith(head) and len(core) > len(head):
+            said = [c for w, c in kgrules.rules_file("kg_column_words")["words"].items() if w in question]
+            return any(t.endswith(head) and len(t) > len(head) and t in core for t in known_terms()) \
+                or any(c.endswith(head) for c in said)  # 以前的合同编号 = 续签前项目编号
     return not _uncovered(noun, index)
 
 
@@ -99,7 +105,7 @@ def unknown_fields(question: str, index) -> list[str]:
     """The asked nouns that name nothing the graph stores or derives."""
     out: list[str] = []
     for n in asked_nouns(question):
-        if not _is_known(n, index) and _reported(n, index) not in out:
+        if not _is_known(n, index, question) and _reported(n, index) not in out:
             out.append(_reported(n, index))
     return out
 

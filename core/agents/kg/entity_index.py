@@ -250,7 +250,8 @@ class EntityIndex:
             start = qn.find(text)
             while start >= 0:
                 s0 = self._place_prefix_start(qn, start) if kind == "project" and _f != "项目编号" else start
-                found.append((s0, start + len(text), kind, qn[s0:start + len(text)]))
+                end = start + len(text) + (_part_suffix_len(qn, start + len(text)) if kind == "project" else 0)
+                found.append((s0, end, kind, qn[s0:end]))  # 工业园二期: the phase is part of the asked name
                 start = qn.find(text, start + 1)
         for m in re.finditer(r"kwl\d{4,}", qn):
             found.append((m.start(), m.end(), "person", m.group(0).upper()))
@@ -271,7 +272,8 @@ class EntityIndex:
                 continue
             if re.match(r"(?:" + "|".join(COLUMN_NAMES) + r")(?:是|为|=|：|:)", text):
                 continue  # "细分业态是办公楼": a field's value (named_value), not a project name
-            found.append((m.end() - len(text), m.end(), "project?", text))
+            ext = _part_suffix_len(qn, m.end())
+            found.append((m.end() - len(text), m.end() + ext, "project?", text + qn[m.end():m.end() + ext]))
         # verbatim variants first (longest first), loose phrases only where nothing verbatim matched
         found.sort(key=lambda x: (x[2] == "project?", -(x[1] - x[0]), x[0]))
         taken: list[tuple[int, int]] = []
@@ -440,9 +442,9 @@ class EntityIndex:
         cert_asked = bool(re.search(r"证|资格|持有|持证", question))
         # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
         # 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
-        for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "岗位名称", "员工层级", "设备类型", "制造厂商", "安装位置", "完好状况", "记录类型",
+        for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "证书类别", "岗位名称", "员工层级", "设备类型", "制造厂商", "安装位置", "完好状况", "记录类型",
                   "细分业态", "汇总业态", "市区", "委托方式", "名称"):
-            if f in ("证书名称", "专业类别") and not cert_asked:
+            if f in ("证书名称", "专业类别", "证书类别") and not cert_asked:  # 特种作业证书 → 证书类别
                 continue
             vals = self.values.get(f, [])
             if f == "记录类型":  # 耗材 → 耗材采购, 固定资产
@@ -614,3 +616,10 @@ def get_entity_index(store, *, key: str | None = None) -> EntityIndex:
     with _cache_lock:
         _cache[k] = idx
     return idx
+
+
+def _part_suffix_len(qn: str, end: int) -> int:
+    """Length of a phase / building suffix (二期, 3号楼, 东区) right after a project name in ``qn``:
+    a part the project's own name lacks names another project (``grounding_scores.part_suffix``)."""
+    m = re.match(kgrules.rules_file("kg_vocabulary")["grounding_scores"]["part_suffix"], qn[end:])
+    return m.end() if m else 0

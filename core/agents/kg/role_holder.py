@@ -54,11 +54,37 @@ def rewrite(question: str, index) -> str:
             continue
         rest = tail[role.end():]
         other_kind = role.group(1) and role.group(1) != {"area": "片区", "project": "项目"}[m["kind"]]
-        if not (rest.startswith(_person_words()) or (other_kind and re.match(spec["who"], rest))):
+        own_date = bool(re.match(spec["when"], rest))  # 负责人是哪天入职的: the head's own 入职日期
+        if not (rest.startswith(_person_words()) or own_date or (other_kind and re.match(spec["who"], rest))):
             continue
         cands = index.resolve(m["kind"], m["text"], allow_embedding=False)
         head = _head_of(index, m["kind"], cands[0].key, role.group(1)) if cands and cands[0].score >= 0.9 else None
         if head:
             joint = "的" if rest.startswith(_person_words()) else ""
             question = question[:m["start"]] + head + joint + rest
+    return question
+
+
+def head_area(question: str, index) -> str:
+    """``question`` with "<person>那片(的)" replaced by the 片区 that person heads ("李晓峰那片的项目" →
+    "徐汇片区的项目"); unchanged when the person heads no area or more than one."""
+    from core.agents.kg.entity_index import name_key
+
+    if index is None or len(name_key(question)) != len(question):
+        return question
+    spec = kgrules.rules_file("kg_vocabulary")["role_holder"]
+    field = spec["holder_fields"]["area"]
+    for m in reversed(index.find_mentions(question)):
+        if m["kind"] != "person":
+            continue
+        tail = re.match(spec["head_area"], question[m["end"]:])
+        cands = index.resolve("person", m["text"], allow_embedding=False) if tail else []
+        if not cands or cands[0].score < 0.9:
+            continue
+        names = [str(a["片区名称"]) for a in index.areas if str(a.get(field) or "") == cands[0].key and a.get("片区名称")]
+        if not names:  # not an area head: the area of the project the person serves
+            code = (index.person_by_id.get(cands[0].key) or {}).get("当前服务项目编号")
+            names = [str(a["片区名称"]) for a in index.areas if code and code in (a.get("项目编号列表") or [])]
+        if len(names) == 1:
+            question = question[:m["start"]] + names[0] + "的" + question[m["end"] + tail.end():]
     return question

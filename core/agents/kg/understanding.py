@@ -96,7 +96,7 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
     averages) run on the result."""
     from core.agents.kg import compound, coverage, field_aliases, population, quantifier, role_holder, two_periods, twofield
 
-    q0 = role_holder.rewrite(normalize_question((question or "").strip()), index)  # 青浦片区负责人的电话
+    q0 = role_holder.head_area(role_holder.rewrite(normalize_question((question or "").strip()), index), index)  # 青浦片区负责人的电话
     q1, alias = field_aliases.field_alias(q0)
     chained = compound.resolve_pronoun(q1, previous)
     if chained:  # "他在哪个项目" after "3月加班最多的人是谁": a new question about the person it named

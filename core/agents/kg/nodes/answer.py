@@ -16,6 +16,7 @@ from core.agents.kg.unapplied import refusal, unapplied
 from core.agents.kg import condition_gate as gate
 from core.agents.kg import count_per_subject as per_subject
 from core.agents.kg import asked_slot
+from core.agents.kg import area_of
 
 
 def _entities(config) -> list[str]:
@@ -62,6 +63,9 @@ def answer(state: dict, *, config) -> dict:
     text, prov = compose(slots, grounded, steps, masked=state.get("masked_fields") or [], extra_notes=notes)
     if per:  # "持有2个以上证书的人": the subjects whose record count meets the bound, then the records
         text = per_subject.headline(*per) + "\n" + text
+    said_area = area_of.statement(question, slots, steps, ctx.get_index(config).areas)
+    if said_area:  # "王志强是哪个片区的": the area of the named record's project, said first
+        text = said_area + "\n" + text
     people = [str(p.get(f) or "") for p in ctx.get_index(config).people for f in ("姓名", "工号")]
     lacking = gate.missing_asked(question, text, people) if steps else None
     if lacking:  # asked a person / an amount the answer does not give: no record list instead
