@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+import core.graph.queries  # noqa: F401 - its query texts are built from the real schema, before any test edits it
 from core.agents.kg import catalog
 from core.agents.kg.formatting import fmt_field
 from core.agents.kg.planner import build_plan
@@ -15,9 +16,19 @@ from core.graph import schema as S
 
 
 def _clear():
-    for f in (catalog._tool_fields, catalog.units, catalog.numeric_fields, catalog.percent_fields,
-              catalog.person_fields):
-        f.cache_clear()
+    """Forget everything the KG agent derived from the schema (every cached function of its
+    modules), so neither the edited schema nor the real one leaks into another test."""
+    import importlib
+    import pkgutil
+    import sys
+
+    import core.agents.kg as kg
+
+    for info in pkgutil.walk_packages(kg.__path__, kg.__name__ + "."):
+        module = sys.modules.get(info.name) or importlib.import_module(info.name)
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == info.name:
+                value.cache_clear()
 
 
 @pytest.fixture
