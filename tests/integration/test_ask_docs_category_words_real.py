@@ -33,3 +33,9 @@ def test_a_member_of_the_category_gets_the_coupon_exclusion_of_the_category():
 
 def test_a_negated_verb_after_the_deadline_word_finds_the_correction_deadline():
     _answered_with(ask_policy("下半年第二轮汽车补贴，系统让我补资料，几天内没改完就不能领了？"), "5日")
+
+
+def test_a_consequence_question_naming_a_quota_gets_the_ruling_not_a_missing_amount():
+    res = ask_policy("下半年第二轮的汽车补贴，要是上传无关资料占着额度，会怎么处理？")
+    _answered_with(res, "直接驳回")
+    assert "没有写明所问的金额" not in res["answer"]

@@ -21,6 +21,8 @@ _COUNT_TERM = re.compile(r"(几|多少)[\u4e00-\u9fff]{0,2}")
 
 
 def slot_kind(question: str) -> tuple[str, re.Pattern | None]:
+    if pattern("consequence_q").search(question or "") and not pattern("consequence_value_q").search(question or ""):
+        return "", None  # 占额度会怎样 asks what happens, not the 额度
     # something extra (另外有多少补贴) is asked before any amount it is measured in
     for name, q_pat, s_pat in sorted(slot_kinds(), key=lambda k: k[0] != "额外"):
         if q_pat.search(question or ""):
