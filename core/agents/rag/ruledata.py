@@ -55,9 +55,18 @@ def vocab_entry(key: str) -> dict:
     return _vocab(key)
 
 
+@lru_cache(maxsize=1)
 def synonyms() -> dict[str, list[str]]:
-    """Colloquial word → the wordings documents use for it (in the file's order)."""
-    return _vocab("synonyms")["map"]
+    """Colloquial word → the wordings documents use for it (in the file's order), then the
+    category a rule about it is written for (冰箱 → 电冰箱, 家电: "家电产品…应在15日内完成送货"
+    answers a question about a 冰箱; table ``categories``)."""
+    out = {k: list(v) for k, v in _vocab("synonyms")["map"].items()}
+    for category, members in _vocab("categories")["map"].items():
+        for m in members:
+            ws = out.setdefault(m, [])
+            if category not in ws:
+                ws.append(category)
+    return out
 
 
 def _patterns() -> dict:
@@ -127,5 +136,5 @@ def weight(name: str) -> float:
 def reload() -> None:
     """Forget every cached rule so the next call reads the files again (from ``RULES_DIR``)."""
     for f in (rules_file, words, word_list, pattern, meta_questions, answer_types, intent_terms, slot_kinds,
-              colloquial_rewrites, weights, *_DERIVED):
+              colloquial_rewrites, weights, synonyms, *_DERIVED):
         f.cache_clear()

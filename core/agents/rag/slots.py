@@ -21,6 +21,8 @@ _COUNT_TERM = re.compile(r"(几|多少)[\u4e00-\u9fff]{0,2}")
 
 
 def slot_kind(question: str) -> tuple[str, re.Pattern | None]:
+    if pattern("consequence_q").search(question or "") and not pattern("consequence_value_q").search(question or ""):
+        return "", None  # 占额度会怎样 asks what happens, not the 额度
     # something extra (另外有多少补贴) is asked before any amount it is measured in
     for name, q_pat, s_pat in sorted(slot_kinds(), key=lambda k: k[0] != "额外"):
         if q_pat.search(question or ""):
@@ -275,6 +277,8 @@ def _sentence_fits(ask: dict, d: dict, shown: str, head: str) -> bool:
         return False  # a total is asked: a per-person figure does not answer it
     if kind in ("部门", "银行") and not _names_org(shown, ask["q"], shape) and not head_org:
         return False  # "保险公司应依法经营" names no company; "消费者提交的银行卡" no bank
+    if kind == "名称" and not names_asked_item(shown, ask["q"], shape):
+        return False  # "制作《淮安市人民政府公报》6期" names no 规章
     verb, sent_n = ask["verb"], norm(shown)
     if verb and not (term_in(verb, sent_n) or any(term_in(x, sent_n) for x in synonyms().get(verb, ()))):
         return False  # the organisation / date must be said to do / be *that* (拨付, 到账)
@@ -310,6 +314,26 @@ def _doc_fills(ask: dict, d: dict, explain: list | None) -> list[str] | None:
         if explain is not None:
             explain.append({"miss": shown[:50], "terms": s_terms, "cov": round(cov, 2)})
     return None
+
+
+def asked_item_noun(question: str) -> str:
+    """The kind of thing whose name or list is asked (新增的那件市政府规章叫什么名字 → 规章,
+    能领加油卡的中石化加油站有哪些 → 加油站); "" when the question names none."""
+    m = re.search(vocab_entry("named_item")["asked_noun"], question or "")
+    ws = [w for w in lcut(m.group(1)) if len(w) >= 2 and w not in words("stopwords")] if m else []
+    return ws[-1] if ws else ""
+
+
+def names_asked_item(sentence: str, question: str, shape) -> bool:
+    """Does the sentence give a name (《…》, “…”, 名单：…, several named 站/企业) next to the
+    thing asked about, not a title printed elsewhere in it?"""
+    noun, near = asked_item_noun(question), int(vocab_entry("named_item")["near_chars"])
+    text = norm(sentence)
+    for m in shape.finditer(text):
+        window = text[max(0, m.start() - near):m.end() + near]
+        if not noun or term_in(noun, window) or any(term_in(x, window) for x in synonyms().get(noun, ())):
+            return True
+    return False
 
 
 def _labels_event(sentence: str, verb: str) -> bool:
