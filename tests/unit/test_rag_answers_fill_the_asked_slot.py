@@ -6,9 +6,6 @@ gets an amount computed from the cited rate rule; a subject the evidence never m
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import pytest
 
 from core.agents.rag.calc import rate_claim, verify_calculation
@@ -16,29 +13,13 @@ from core.agents.rag.gaps import uncovered_nouns
 from core.agents.rag.slot_check import fill_asked_slot
 from core.agents.rag.slots import event_predicate, slot_gaps
 from core.agents.rag.textutil import display, norm, split_sentences
+from tests.support.policy_samples import chunks
 
-POLICIES = Path(__file__).resolve().parents[2] / "data" / "samples" / "policies"
 JANUARY = "2025年政府汽车消费补贴活动公告.docx"
 TOP_UP = "关于追加2025年政府汽车消费补贴资金额度的公告.docx"
 COUPONS = "2025年济南市“泉城购”零售、餐饮消费券发放活动公告.docx"
 JINAN_APPLIANCES = "关于印发《济南市2025年家电以旧换新补贴实施细则》的通知(1).pdf"
 TAX_CREDIT = "发改办财金规〔2019〕860号.pdf"
-
-
-@lru_cache(maxsize=None)
-def _chunks(file_name: str) -> tuple[dict, ...]:
-    from core.documents.chunk import chunk_document
-    from core.documents.metadata import extract_metadata
-    from core.documents.parse import parse_file
-
-    doc = parse_file(POLICIES / file_name)
-    meta = extract_metadata(doc)
-    return tuple({**c.to_dict(), "title": meta.title, "file_name": file_name, "doc_number": meta.doc_number,
-                  "grade": {"score": 0.8}} for c in chunk_document(doc, meta))
-
-
-def chunks(file_name: str) -> list[dict]:
-    return [dict(c) for c in _chunks(file_name)]
 
 
 def filling_sentence(question: str, file_name: str) -> str:

@@ -5,35 +5,16 @@ tiers themselves, so the answer quotes them, not how to claim the coupons."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import pytest
 
 from core.agents.rag.answer_extraction import extract_answer
 from core.agents.rag.slots import slot_gaps, slot_kind
 from core.agents.rag.textutil import key_terms
+from tests.support.policy_samples import chunks
 
-POLICIES = Path(__file__).resolve().parents[2] / "data" / "samples" / "policies"
 FIRST_INSURANCE = "济南市2025年新车首保消费券活动公告.docx"
 COUPONS = "2025年济南市“泉城购”零售、餐饮消费券发放活动公告.docx"
 SECOND_ROUND = "济南市2025年下半年汽车消费补贴活动第二轮公告.docx"
-
-
-@lru_cache(maxsize=None)
-def _chunks(file_name: str) -> tuple[dict, ...]:
-    from core.documents.chunk import chunk_document
-    from core.documents.metadata import extract_metadata
-    from core.documents.parse import parse_file
-
-    doc = parse_file(POLICIES / file_name)
-    meta = extract_metadata(doc)
-    return tuple({**c.to_dict(), "title": meta.title, "file_name": file_name, "doc_id": file_name,
-                  "doc_number": meta.doc_number, "grade": {"score": 0.8}} for c in chunk_document(doc, meta))
-
-
-def chunks(file_name: str) -> list[dict]:
-    return [dict(c) for c in _chunks(file_name)]
 
 
 def answer(question: str, file_name: str) -> str:

@@ -6,33 +6,14 @@ while a subject the documents never mention is still one."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import pytest
 
 from core.agents.rag.gaps import how_verb_gap, question_gaps, uncovered_nouns
 from core.agents.rag.textutil import salient_nouns
+from tests.support.policy_samples import chunks
 
-POLICIES = Path(__file__).resolve().parents[2] / "data" / "samples" / "policies"
 JANUARY = "2025年政府汽车消费补贴活动公告.docx"
 COUPONS = "2025年济南市“泉城购”零售、餐饮消费券发放活动公告.docx"
-
-
-@lru_cache(maxsize=None)
-def _chunks(file_name: str) -> tuple[dict, ...]:
-    from core.documents.chunk import chunk_document
-    from core.documents.metadata import extract_metadata
-    from core.documents.parse import parse_file
-
-    doc = parse_file(POLICIES / file_name)
-    meta = extract_metadata(doc)
-    return tuple({**c.to_dict(), "title": meta.title, "file_name": file_name, "doc_number": meta.doc_number,
-                  "grade": {"score": 0.8}} for c in chunk_document(doc, meta))
-
-
-def chunks(file_name: str) -> list[dict]:
-    return [dict(c) for c in _chunks(file_name)]
 
 
 @pytest.mark.parametrize("question, asked, not_asked", [

@@ -5,34 +5,15 @@ report states them — the table row labelled with each, or the clause about the
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import pytest
 
 from core.agents.rag.calc import sum_claim, verify_calculation
 from core.agents.rag.slots import slot_gaps
 from core.agents.rag.sums import named_sum_claim
+from tests.support.policy_samples import chunks
 
-POLICIES = Path(__file__).resolve().parents[2] / "data" / "samples" / "policies"
 HONGZE = "洪泽区2023年政府信息公开工作年度报告.pdf"
 HUAIAN = "淮安市人民政府2024年政府信息公开工作年度报告.pdf"
-
-
-@lru_cache(maxsize=None)
-def _chunks(file_name: str) -> tuple[dict, ...]:
-    from core.documents.chunk import chunk_document
-    from core.documents.metadata import extract_metadata
-    from core.documents.parse import parse_file
-
-    doc = parse_file(POLICIES / file_name)
-    meta = extract_metadata(doc)
-    return tuple({**c.to_dict(), "title": meta.title, "file_name": file_name, "doc_id": file_name,
-                  "doc_number": meta.doc_number, "grade": {"score": 0.8}} for c in chunk_document(doc, meta))
-
-
-def chunks(file_name: str) -> list[dict]:
-    return [dict(c) for c in _chunks(file_name)]
 
 
 @pytest.mark.parametrize("question, file_name, total", [

@@ -6,36 +6,16 @@ when it does."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import pytest
 
 from core.agents.rag.slots import slot_gaps, slot_kind
+from tests.support.policy_samples import chunks
 
-POLICIES = Path(__file__).resolve().parents[2] / "data" / "samples" / "policies"
 FIRST_INSURANCE = "济南市2025年新车首保消费券活动公告.docx"
 FIRST_INSURANCE_MORE = "济南市2025年新车首保消费券活动补充公告.docx"
 COUPONS = "2025年济南市“泉城购”零售、餐饮消费券发放活动公告.docx"
 JINAN_APPLIANCES = "关于印发《济南市2025年家电以旧换新补贴实施细则》的通知(1).pdf"
 TAX_CREDIT = "发改办财金规〔2019〕860号.pdf"
-
-
-@lru_cache(maxsize=None)
-def _chunks(file_name: str) -> tuple[dict, ...]:
-    from core.documents.chunk import chunk_document
-    from core.documents.metadata import extract_metadata
-    from core.documents.parse import parse_file
-
-    doc = parse_file(POLICIES / file_name)
-    meta = extract_metadata(doc)
-    return tuple({**c.to_dict(), "title": meta.title, "file_name": file_name, "doc_number": meta.doc_number,
-                  "date": meta.publish_date or meta.sign_date, "grade": {"score": 0.8}}
-                 for c in chunk_document(doc, meta))
-
-
-def chunks(*file_names: str) -> list[dict]:
-    return [dict(c) for f in file_names for c in _chunks(f)]
 
 
 @pytest.mark.parametrize("question, files, gap", [
