@@ -15,7 +15,7 @@ import re
 
 from core.agents.rag.amounts import question_amounts
 from core.agents.rag.ruledata import rules_file
-from core.agents.rag.sums import SUM_LEAD  # the table-total line the citation check redoes
+from core.agents.rag.sums import SUM_LEAD, verify_line  # the table-total line the citation check redoes
 from core.agents.rag.textutil import key_terms, norm
 
 DIFF_LEAD = "按所引标准相减："
@@ -71,18 +71,9 @@ def net_pay_claim(question: str, claims: list[dict]) -> dict | None:
 
 
 def verify_difference(claim: str, source_text: str) -> tuple[bool, str] | None:
-    """A subtraction line is supported when its subtrahend is in the cited text and the
-    arithmetic holds; None for any other claim."""
-    c = norm(claim)
-    if not c.startswith(norm(DIFF_LEAD)):
-        return None
-    m = re.search(r"([\d.]+)元[−\-－]([\d.]+)元[=＝]([\d.]+)元", c)
-    if not m:
-        return False, "计算式无法核对"
-    a, b, r = (float(x) for x in m.groups())
-    if not re.search(r"(?<![\d.])" + re.escape(_fmt(b)) + r"\s*元", norm(source_text)):
-        return False, "计算所用金额未出现在所引片段中"
-    return (True, "计算已核对") if abs(a - b - r) <= 0.01 else (False, "计算结果有误")
+    """A subtraction line (300元−75元＝225元) is supported when its subtrahend is in the cited text
+    and the arithmetic holds; None for any other claim."""
+    return verify_line(claim, source_text, DIFF_LEAD, "[−\\-－]", lambda a, b: a - b, 1)
 
 
 def cell_sum_claim(question: str, claims: list[dict]) -> dict | None:

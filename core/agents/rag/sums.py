@@ -179,16 +179,23 @@ def _about_subject(question: str, d: dict) -> bool:
     return all(term_in(t, ctx) or any(norm(x) in ctx for x in synonyms().get(t, ())) for t in salient_nouns(question))
 
 
-def verify_product(claim: str, source_text: str) -> tuple[bool, str] | None:
-    """A count-times-amount line is supported when the amount is in the cited text and the
-    product holds; None for any other claim."""
+def verify_line(claim: str, source_text: str, lead: str, operator: str, compute,
+                cited: int) -> tuple[bool, str] | None:
+    """A computed line ``<lead>… A元<operator>B元＝R元`` is supported when its ``cited``-th figure
+    (0 = A, 1 = B) is in the cited text and ``compute(A, B)`` is R; None for a line with
+    another lead."""
     c = norm(claim)
-    if not c.startswith(norm(PRODUCT_LEAD)):
+    if not c.startswith(norm(lead)):
         return None
-    m = re.search(r"([\d.]+)元[×x*](\d+)[=＝]([\d.]+)元", c)
+    m = re.search(r"([\d.]+)元" + operator + r"([\d.]+)元?[=＝]([\d.]+)元", c)
     if not m:
         return False, "计算式无法核对"
-    each, n, r = float(m.group(1)), int(m.group(2)), float(m.group(3))
-    if not re.search(r"(?<![\d.])" + re.escape(_fmt(each)) + r"\s*元", norm(source_text)):
+    a, b, r = (float(x) for x in m.groups())
+    if not re.search(r"(?<![\d.])" + re.escape(_fmt((a, b)[cited])) + r"\s*元", norm(source_text)):
         return False, "计算所用金额未出现在所引片段中"
-    return (True, "计算已核对") if abs(each * n - r) <= 0.01 else (False, "计算结果有误")
+    return (True, "计算已核对") if abs(compute(a, b) - r) <= 0.01 else (False, "计算结果有误")
+
+
+def verify_product(claim: str, source_text: str) -> tuple[bool, str] | None:
+    """A count-times-amount line (5000元×2＝10000元): the amount must be cited."""
+    return verify_line(claim, source_text, PRODUCT_LEAD, "[×x*]", lambda each, n: each * n, 0)
