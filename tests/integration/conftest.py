@@ -63,3 +63,14 @@ def ask_policy(question: str) -> dict:
     from core.services.ask_docs import ask_docs
 
     return ask_docs(question, resolve_user(None))
+
+
+def assert_answered_with(res: dict, *needles: str) -> None:
+    """An answer, not a refusal, holding each needle (compared as the agent normalises text),
+    every claim cited with a quote."""
+    from core.agents.rag.textutil import norm
+
+    assert not res["refused"], res["answer"]
+    for n in needles:
+        assert norm(n) in norm(res["answer"]), (n, res["answer"])
+    assert res["citations"] and all(c["quote"] for c in res["citations"])
