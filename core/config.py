@@ -48,6 +48,8 @@ SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
     ("ocr_cache", "ZHICE_OCR_CACHE", str, "",
      "OCR 结果缓存目录（按文件内容哈希、OCR 引擎版本与参数分条保存，同一扫描件再次导入不再重做 OCR）；为空用用户缓存目录下的 zhice/ocr"),
     ("audit_retention_days", "ZHICE_AUDIT_RETENTION_DAYS", int, 365, "审计日志保留天数（更早的事件由管理员清理时删除）"),
+    ("thread_retention_days", "ZHICE_THREAD_RETENTION_DAYS", int, 90,
+     "对话记录保留天数（这么多天没有再用过的对话，由管理员在 设置与状态 清理时删除；每问一次约占 1 MB）"),
     ("api_rate_per_min", "ZHICE_API_RATE_PER_MIN", int, 60,
      "HTTP API 每个令牌每分钟最多请求数（所有 API 进程共用应用库中的计数）；0 表示不限"),
     ("today", "ZHICE_TODAY", str, "",
@@ -107,6 +109,7 @@ class Settings:
     default_tenant: str
     model_cache: str
     audit_retention_days: int
+    thread_retention_days: int
     ocr_cache: str = ""
     api_rate_per_min: int = 60
     today: str = ""

@@ -1,10 +1,12 @@
-"""设置与状态 (administrators): real component checks, effective configuration, user
+"""设置与状态 (administrators): real component checks, effective configuration, document vectors,
+conversation records (清理过期对话), user
 management (create, edit roles / tenants / scenarios, disable, reset password, API tokens)."""
 
 import pandas as pd
 import streamlit as st
 
 from components.api_tokens import api_token_admin
+from components.conversation_records import conversation_records_admin
 from components.document_vectors import document_vectors_admin
 from components.notice import flash
 from components.resources import component_status, status_for_current_workspace
@@ -27,6 +29,7 @@ with st.expander("当前配置", expanded=False, icon=":material/tune:"):
     st.dataframe(pd.DataFrame(settings_view.effective_settings(principal)), hide_index=True, width="stretch")
 
 document_vectors_admin(principal)
+conversation_records_admin(principal)
 
 # ---- users -------------------------------------------------------------------------------------
 st.subheader("用户管理")

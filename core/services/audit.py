@@ -14,6 +14,7 @@ from core.security import audit as A
 KIND_LABELS: dict[str, str] = {
     "question": "提问", "login": "登录", "users": "用户与权限", "ingest_docs": "文档导入", "doc": "文档审核与状态",
     "build": "图谱构建", "explore": "图谱浏览", "export": "导出", "demo": "示例数据", "audit": "审计日志维护",
+    "conversations": "对话记录维护",
 }
 CSV_COLUMNS = (("at", "时间（UTC）"), ("kind", "类型"), ("user", "用户"), ("tenant", "租户"), ("target", "对象"),
                ("outcome", "结果"), ("summary", "摘要"))

@@ -1,9 +1,11 @@
 """LangGraph checkpointer factory: ``SqliteSaver`` on the workspace file, or
-``PostgresSaver`` on ``ZHICE_DATABASE_URL``. One saver per process and location."""
+``PostgresSaver`` on ``ZHICE_DATABASE_URL``. One saver per process and location; threads
+unused for longer than the retention period are deleted whole (core.services.conversations)."""
 
 from __future__ import annotations
 
 import threading
+from datetime import datetime, timezone
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
@@ -53,3 +55,36 @@ def reset_checkpointers() -> None:
                 except Exception:  # noqa: BLE001
                     pass
         _savers.clear()
+
+
+def _thread_ids(saver: BaseCheckpointSaver) -> list[str]:
+    """Every thread the saver holds (both savers keep LangGraph's ``checkpoints`` table)."""
+    with getattr(saver, "lock", None) or threading.Lock():
+        rows = saver.conn.execute("SELECT DISTINCT thread_id FROM checkpoints").fetchall()
+    return [r["thread_id"] if isinstance(r, dict) else r[0] for r in rows]
+
+
+def thread_last_used(saver: BaseCheckpointSaver | None = None) -> dict[str, datetime]:
+    """Each thread's newest checkpoint time (UTC): when it was last asked in or resumed."""
+    saver = saver or get_checkpointer()
+    used: dict[str, datetime] = {}
+    for thread in _thread_ids(saver):
+        latest = saver.get_tuple({"configurable": {"thread_id": thread, "checkpoint_ns": ""}})
+        if latest is None:
+            continue
+        try:
+            at = datetime.fromisoformat(str(latest.checkpoint.get("ts")))
+        except ValueError:
+            continue  # no readable time: kept (never deleted on a guess)
+        used[thread] = at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+    return used
+
+
+def delete_threads_unused_since(cutoff: datetime, saver: BaseCheckpointSaver | None = None) -> int:
+    """Delete every checkpoint of the threads last used before ``cutoff``; returns how many
+    threads. A thread used since is kept whole (its turns are rebuilt from its checkpoints)."""
+    saver = saver or get_checkpointer()
+    stale = [t for t, at in thread_last_used(saver).items() if at < cutoff]
+    for thread in stale:
+        saver.delete_thread(thread)
+    return len(stale)

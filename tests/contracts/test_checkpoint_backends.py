@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import subprocess
+from datetime import datetime, timezone
 
 from langgraph.checkpoint.base import create_checkpoint, empty_checkpoint
 from langgraph.types import Command
 
-from core.storage.checkpoint import get_checkpointer, reset_checkpointers
+from core.storage.checkpoint import (delete_threads_unused_since, get_checkpointer, reset_checkpointers,
+                                     thread_last_used)
 from tests.contracts.backends import PYTHON, app_backend, child_env  # noqa: F401 - fixture
 from tests.support.postgres import postgres_server_url, postgres_url  # noqa: F401 - fixtures
 from tests.support import checkpoint_graph
@@ -99,3 +101,27 @@ def test_two_processes_share_one_thread(app_backend):
     graph = checkpoint_graph.build(get_checkpointer())
     state = graph.get_state(checkpoint_graph.thread("shared-thread"))
     assert state.values["log"] == log
+
+
+def test_threads_unused_since_a_cutoff_are_deleted_whole(app_backend):
+    saver = get_checkpointer()
+
+    def put(thread: str, when: str, parent: dict | None = None) -> dict:
+        c = empty_checkpoint()
+        c["ts"] = when
+        return saver.put(parent or _cfg(thread), c, {"source": "input", "step": -1}, {})
+
+    put("old", "2026-01-05T09:00:00+00:00")
+    first = put("resumed", "2026-01-05T09:00:00+00:00")
+    put("resumed", "2026-06-01T10:00:00+00:00", parent=first)  # asked in again later
+    put("new", "2026-06-02T08:00:00+00:00")
+
+    used = thread_last_used(saver)
+    assert used["resumed"] == datetime(2026, 6, 1, 10, tzinfo=timezone.utc)  # its newest checkpoint
+    assert set(used) == {"old", "resumed", "new"}
+
+    assert delete_threads_unused_since(datetime(2026, 3, 1, tzinfo=timezone.utc), saver) == 1
+    assert saver.get_tuple(_cfg("old")) is None
+    assert len(list(saver.list(_cfg("resumed")))) == 2  # kept whole, first turn included
+    assert saver.get_tuple(_cfg("new")) is not None
+    assert delete_threads_unused_since(datetime(2026, 3, 1, tzinfo=timezone.utc), saver) == 0

@@ -402,3 +402,26 @@ def test_a_field_compared_with_another_field(kg):
 def test_a_project_named_twice_is_in_the_scope_once(kg):
     r = ask("赵巷镇政府XMSQ0131项目2026年4月开票多少", auto=True)
     assert r["answer"].splitlines()[0].count("XMSQ0131") == 1
+
+
+def test_conversations_unused_for_the_retention_period_are_deleted_whole(kg):
+    from datetime import datetime, timedelta, timezone
+
+    from core.errors import PermissionDenied
+    from core.services import audit as audit_log, conversations
+
+    tid = ask("青浦-区图书馆2026年3月有多少人出勤？", auto=True)["thread"]
+    now = datetime.now(timezone.utc)
+    state = conversations.retention_state(P(), now=now)
+    assert state["days"] == 90 and state["threads"] >= 1 and state["expired"] == 0
+    assert conversations.purge_expired(P(), now=now) == 0
+    assert [t["question"] for t in thread_transcript(P(), tid)] == ["青浦-区图书馆2026年3月有多少人出勤？"]
+
+    later = now + timedelta(days=91)
+    assert conversations.retention_state(P(), now=later)["expired"] == state["threads"]
+    with pytest.raises(PermissionDenied):
+        conversations.purge_expired(P("manager_a"), now=later)
+    assert conversations.purge_expired(P(), now=later) == state["threads"]
+    assert thread_transcript(P(), tid) == []
+    event = audit_log.list_events(P(), kind="conversations", limit=1)[0]
+    assert event["summary"] == f"清理 {state['threads']} 段 90 天未用的对话"
