@@ -5,7 +5,7 @@ unused for longer than the retention period are deleted whole (core.services.con
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
@@ -57,26 +57,34 @@ def reset_checkpointers() -> None:
         _savers.clear()
 
 
-def _thread_ids(saver: BaseCheckpointSaver) -> list[str]:
-    """Every thread the saver holds (both savers keep LangGraph's ``checkpoints`` table)."""
-    with getattr(saver, "lock", None) or threading.Lock():
-        rows = saver.conn.execute("SELECT DISTINCT thread_id FROM checkpoints").fetchall()
-    return [r["thread_id"] if isinstance(r, dict) else r[0] for r in rows]
+_UUID_EPOCH = datetime(1582, 10, 15, tzinfo=timezone.utc)
+
+
+def _time_of(checkpoint_id: str) -> datetime | None:
+    """When a checkpoint was written, read from its id: LangGraph's checkpoint ids are UUIDv6,
+    whose first 60 bits are the creation time in 100 ns steps since 1582-10-15 (RFC 9562), so
+    a thread's age needs no deserialisation of its (often 1 MB) state."""
+    h = str(checkpoint_id).replace("-", "")
+    if len(h) != 32 or h[12] != "6":
+        return None
+    ticks = (int(h[:12], 16) << 12) | int(h[13:16], 16)
+    return _UUID_EPOCH + timedelta(microseconds=ticks // 10)
 
 
 def thread_last_used(saver: BaseCheckpointSaver | None = None) -> dict[str, datetime]:
-    """Each thread's newest checkpoint time (UTC): when it was last asked in or resumed."""
+    """Each thread's newest checkpoint time (UTC): when it was last asked in or resumed. Both
+    savers keep LangGraph's ``checkpoints`` table; a thread whose ids carry no time is left out
+    (never deleted on a guess)."""
     saver = saver or get_checkpointer()
-    used: dict[str, datetime] = {}
-    for thread in _thread_ids(saver):
-        latest = saver.get_tuple({"configurable": {"thread_id": thread, "checkpoint_ns": ""}})
-        if latest is None:
-            continue
-        try:
-            at = datetime.fromisoformat(str(latest.checkpoint.get("ts")))
-        except ValueError:
-            continue  # no readable time: kept (never deleted on a guess)
-        used[thread] = at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+    sql = "SELECT thread_id, MAX(checkpoint_id) AS newest FROM checkpoints GROUP BY thread_id"
+    with getattr(saver, "lock", None) or threading.Lock():
+        rows = saver.conn.execute(sql).fetchall()
+    used = {}
+    for row in rows:
+        thread, newest = (row["thread_id"], row["newest"]) if isinstance(row, dict) else tuple(row)
+        at = _time_of(newest)
+        if at is not None:
+            used[thread] = at
     return used
 
 

@@ -3,9 +3,11 @@ not been used within the retention period, and deletes those after confirming.""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
+import langgraph.checkpoint.base.id as checkpoint_ids
 from langgraph.checkpoint.base import empty_checkpoint
 from streamlit.testing.v1 import AppTest
 
@@ -16,21 +18,25 @@ PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "9_设置与状态.py
 ADMIN = Principal("admin", Role.admin)
 
 
-def _conversation(thread: str, days_ago: int) -> None:
-    c = empty_checkpoint()
-    c["ts"] = (datetime.now(timezone.utc) - timedelta(days=days_ago)).isoformat()
-    get_checkpointer().put({"configurable": {"thread_id": thread, "checkpoint_ns": ""}}, c,
-                           {"source": "input", "step": -1}, {})
+def _conversation(monkeypatch, thread: str, days_ago: int) -> None:
+    """A conversation last used ``days_ago``: the checkpoint is written on a clock set back
+    (LangGraph stamps a checkpoint's time into its id)."""
+    when = time.time_ns() - days_ago * 86_400 * 10**9
+    with monkeypatch.context() as m:
+        m.setattr(checkpoint_ids, "time", SimpleNamespace(time_ns=lambda: when))
+        m.setattr(checkpoint_ids, "_last_v6_timestamp", None)
+        get_checkpointer().put({"configurable": {"thread_id": thread, "checkpoint_ns": ""}}, empty_checkpoint(),
+                               {"source": "input", "step": -1}, {})
 
 
 def _caption(at: AppTest) -> str:
     return next(c.value for c in at.caption if c.value.startswith("共保存"))
 
 
-def test_admin_deletes_conversations_unused_past_the_retention_period(workspace):
+def test_admin_deletes_conversations_unused_past_the_retention_period(workspace, monkeypatch):
     UserStore().add("admin", "admin", "Adm1n-long-pass-2026")
-    _conversation("docs:manager_a:spring-subsidies", days_ago=200)
-    _conversation("kg:manager_a:this-week", days_ago=2)
+    _conversation(monkeypatch, "docs:manager_a:spring-subsidies", days_ago=200)
+    _conversation(monkeypatch, "kg:manager_a:this-week", days_ago=2)
 
     at = AppTest.from_file(PAGE, default_timeout=180)
     at.session_state["principal"] = ADMIN

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import subprocess
-from datetime import datetime, timezone
+import time
+from datetime import datetime, timedelta, timezone
 
 from langgraph.checkpoint.base import create_checkpoint, empty_checkpoint
 from langgraph.types import Command
@@ -106,22 +107,24 @@ def test_two_processes_share_one_thread(app_backend):
 def test_threads_unused_since_a_cutoff_are_deleted_whole(app_backend):
     saver = get_checkpointer()
 
-    def put(thread: str, when: str, parent: dict | None = None) -> dict:
-        c = empty_checkpoint()
-        c["ts"] = when
-        return saver.put(parent or _cfg(thread), c, {"source": "input", "step": -1}, {})
+    def put(thread: str, parent: dict | None = None) -> dict:
+        return saver.put(parent or _cfg(thread), empty_checkpoint(), {"source": "input", "step": -1}, {})
 
-    put("old", "2026-01-05T09:00:00+00:00")
-    first = put("resumed", "2026-01-05T09:00:00+00:00")
-    put("resumed", "2026-06-01T10:00:00+00:00", parent=first)  # asked in again later
-    put("new", "2026-06-02T08:00:00+00:00")
+    put("old")
+    first = put("resumed")
+    time.sleep(0.01)
+    cutoff = datetime.now(timezone.utc)
+    time.sleep(0.01)
+    put("resumed", parent=first)  # asked in again after the cutoff
+    put("new")
 
     used = thread_last_used(saver)
-    assert used["resumed"] == datetime(2026, 6, 1, 10, tzinfo=timezone.utc)  # its newest checkpoint
     assert set(used) == {"old", "resumed", "new"}
+    assert used["old"] < cutoff < used["resumed"]  # a thread's newest checkpoint counts
+    assert abs(used["new"] - datetime.now(timezone.utc)) < timedelta(seconds=60)
 
-    assert delete_threads_unused_since(datetime(2026, 3, 1, tzinfo=timezone.utc), saver) == 1
+    assert delete_threads_unused_since(cutoff, saver) == 1
     assert saver.get_tuple(_cfg("old")) is None
     assert len(list(saver.list(_cfg("resumed")))) == 2  # kept whole, first turn included
     assert saver.get_tuple(_cfg("new")) is not None
-    assert delete_threads_unused_since(datetime(2026, 3, 1, tzinfo=timezone.utc), saver) == 0
+    assert delete_threads_unused_since(cutoff, saver) == 0
