@@ -81,3 +81,35 @@ def test_a_share_asked_is_a_percentage_slot_not_occupying_a_quota():
 def test_the_attribute_asked_after_an_existence_question_is_that_things():
     assert leans_on_first("济南今年发放图书消费券吗？面额多少？") == [False, True]
     assert leans_on_first("济南有客房消费券吗？面额多少？") == [False, True]
+
+
+CAR_NOTICE = [{"title": "2025年政府汽车消费补贴活动公告"}]
+
+
+def test_a_yes_no_question_needs_a_sentence_about_its_case():
+    from core.agents.rag.case_gate import undecided_case
+
+    q = "1月那轮汽车补贴，我和老婆用同一个手机号申请，算一个人吗？"
+    procedure = _claims("申请人在完成车辆上牌的全部流程后，即可通过移动端申请购车补贴。")
+    assert "手机号" in undecided_case(q, procedure, CAR_NOTICE)
+    deciding = _claims("同一身份证号、同一银行卡号、同一手机号码，满足以上任一条件均视为同一用户。")
+    assert undecided_case(q, deciding, CAR_NOTICE) == []
+
+
+def test_a_question_that_is_no_yes_no_question_has_no_case():
+    from core.agents.rag.case_gate import case_terms
+
+    assert case_terms("济南家电细则中市财政局负责什么？", CAR_NOTICE) == []
+    assert case_terms("买二手车能领汽车补贴吗？", CAR_NOTICE) == ["二手车"]
+
+
+def test_the_sentence_naming_the_case_decides_it_and_a_refusal_names_the_case():
+    from core.agents.rag.case_gate import case_phrase, case_terms, deciding_claims
+
+    q = "1月那轮汽车补贴，我和老婆用同一个手机号申请，算一个人吗？"
+    terms = case_terms(q, CAR_NOTICE)
+    used = [{"body": "1.申领人应认真核对信息。同一身份证号、同一银行卡号、同一手机号码，满足以上任一条件均视为同一用户。"}]
+    assert [c["text"] for c in deciding_claims(terms, used)] == ["同一身份证号、同一银行卡号、同一手机号码，满足以上任一条件均视为同一用户。"]
+    assert deciding_claims(terms, [{"body": "申请人完成上牌后即可申请。"}]) == []
+    q2 = "我车在外地上的牌，能领济南1月那轮的购车补贴吗？"
+    assert case_phrase(q2, case_terms(q2, CAR_NOTICE)) == "我车在外地上的牌"

@@ -10,6 +10,7 @@ import time
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.answer_extraction import MAX_USED, extract_answer
 from core.agents.rag.arith import cell_sum_claim, difference_claim, net_pay_claim
+from core.agents.rag.case_gate import case_phrase, deciding_claims, undecided_case
 from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.diffs import named_difference_claim, tier_difference_claim
@@ -131,6 +132,13 @@ def generate(state: dict, *, config) -> dict:
             draft, claims = extract_answer(question, wording + focus_terms, used)
             if not any(_says(p, c["text"]) for p in preds for c in claims):
                 draft, claims = "", []
+        case = undecided_case(user_q, claims, used)
+        if case:  # 外地上的牌能领吗 answered by the 申报程序: look again for a sentence about the case
+            draft, claims = extract_answer(question, case + focus_terms, used)
+            if undecided_case(user_q, claims, used):
+                draft, claims = "", deciding_claims(case, used)  # 同一个手机号 → 同一手机号码…视为同一用户
+                if not claims:
+                    out["final_gaps"] = [case_phrase(user_q, case)]
         claims, used, slot_filled = fill_asked_slot(question, claims, used, state.get("relevant_pool") or [])
         out["used_documents"] = used
         # 6000元的2级能效洗衣机 → 6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed

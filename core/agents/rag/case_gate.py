@@ -1,0 +1,75 @@
+"""A yes/no question is answered by a sentence about its case: "我车在外地上的牌，能领…吗" needs a
+sentence speaking of 外地 / 上牌 (不限户籍和上牌地区), "用同一个手机号申请，算一个人吗" one of the
+手机号 (同一手机号码…视为同一用户). When no cited sentence names any term of the case — only
+the campaign's other rules were found — the extraction is redone with the case's terms first,
+and when that finds none either the question is refused saying which case was not found,
+never answered with a neighbouring rule.
+
+The case terms are the question's content terms less those of the cited documents' titles (the
+campaign: 汽车, 补贴), generic, frame and ask words and numbers; the yes/no form is data
+(``decides_case`` in data/rules/rag_patterns.json)."""
+
+from __future__ import annotations
+
+import re
+
+from core.agents.rag.ruledata import pattern, synonyms, words
+from core.agents.rag.runtime import doc_title
+from core.agents.rag.textutil import display, key_terms, norm, split_sentences, term_in
+
+
+def case_terms(question: str, used: list[dict]) -> list[str]:
+    """The terms naming the case a yes/no question asks about; [] for other questions."""
+    if not pattern("decides_case").search(norm(question)):
+        return []
+    titles = norm(" ".join(doc_title(d) for d in used))
+    skip = words("generic_terms") | words("frame_words") | words("stopwords")
+    asks, yesno = pattern("asks"), pattern("yesno")
+    return [t for t in key_terms(question)
+            if len(t) >= 2 and not re.search(r"\d", t) and t not in skip and not asks.search(t)
+            and not yesno.search(t) and not term_in(t, titles)]
+
+
+def _names(term: str, text: str) -> bool:
+    t = norm(text)
+    return term_in(term, t) or any(norm(x) in t for x in synonyms().get(term, ()))
+
+
+def undecided_case(question: str, claims: list[dict], used: list[dict]) -> list[str]:
+    """The case terms when no claim names any of them (the case is not decided); else []."""
+    terms = case_terms(question, used)
+    if not terms or not claims:
+        return []
+    if any(_names(t, c["text"]) for t in terms for c in claims):
+        return []
+    return terms
+
+
+def deciding_claims(terms: list[str], used: list[dict], limit: int = 2) -> list[dict]:
+    """The sentences of the used chunks naming the most of the case's distinctive terms (3+
+    characters: 手机号, 二手车 — a two-character term is too often a cut across words): up to
+    ``limit`` tied best, each cited; [] when none names one."""
+    strong = [t for t in terms if len(t) >= 3]
+    scored = []
+    for n, d in enumerate(used, 1):
+        for pos, sent in enumerate(split_sentences(d.get("body") or d.get("text") or "")):
+            score = sum(len(t) for t in strong if _names(t, sent))
+            if score:
+                scored.append((score, n, pos, sent))
+    if not scored:
+        return []
+    top = max(s[0] for s in scored)
+    return [{"text": display(sent), "cites": [n], "source": sent, "n": n, "pos": pos}
+            for score, n, pos, sent in scored if score == top][:limit]
+
+
+def case_phrase(question: str, terms: list[str]) -> str:
+    """The clause of the question that states the case, for a refusal to name ("我车在外地上的牌",
+    not its word fragments): the one naming most case terms, a clause without the yes/no ask
+    first on a tie."""
+    yesno = pattern("decides_case")
+    clauses = [c.strip() for c in re.split(r"[，,；;。？?！!]", question or "") if c.strip()]
+    if not clauses:
+        return "、".join(terms[:2])
+    best = max(clauses, key=lambda c: (sum(1 for t in terms if t in c), not yesno.search(c)))
+    return best.removesuffix("的")
