@@ -113,3 +113,10 @@ def test_the_sentence_naming_the_case_decides_it_and_a_refusal_names_the_case():
     assert deciding_claims(terms, [{"body": "申请人完成上牌后即可申请。"}]) == []
     q2 = "我车在外地上的牌，能领济南1月那轮的购车补贴吗？"
     assert case_phrase(q2, case_terms(q2, CAR_NOTICE)) == "我车在外地上的牌"
+
+
+def test_who_asked_needs_a_person_or_body_not_table_counts():
+    rows = _claims("行政复议/结果维持: 10；行政复议/总计: 0；行政诉讼/复议后起诉/总计: 0。")
+    assert final_gaps("洪泽区2023年行政复议的申请人是谁？", rows, CITY_REPORT) == ["主体"]
+    named = _claims("市场监管部门负责换新家电的价格和质量监管。")
+    assert final_gaps("谁管换新家电的价格和质量？", named, CITY_REPORT) == []
