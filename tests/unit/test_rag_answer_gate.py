@@ -120,3 +120,23 @@ def test_who_asked_needs_a_person_or_body_not_table_counts():
     assert final_gaps("洪泽区2023年行政复议的申请人是谁？", rows, CITY_REPORT) == ["主体"]
     named = _claims("市场监管部门负责换新家电的价格和质量监管。")
     assert final_gaps("谁管换新家电的价格和质量？", named, CITY_REPORT) == []
+
+
+def test_a_modal_before_a_one_character_verb_is_not_part_of_the_event_asked():
+    from core.agents.rag.slots import event_predicate
+
+    assert event_predicate("申领资料最晚什么时候能改？") == "改"
+    assert event_predicate("多长时间内要用掉？") == "用掉"
+    assert event_predicate("补贴什么时候能到账？") == "到账"
+
+
+def test_an_ask_word_is_no_subject_of_the_question():
+    from core.agents.rag.textutil import salient_nouns
+
+    assert "由谁来" not in salient_nouns("方案里，对各市的重点核查由谁来做？")
+
+
+def test_a_share_asked_needs_a_percentage_in_the_answer():
+    rows = _claims("项目: 一、本年新收政府信息公开申请数量；申请人情况/总计: 3119。")
+    assert final_gaps("申请人里女性占多少？", rows, CITY_REPORT) == ["比例"]
+    assert final_gaps("补贴比例是多少？", _claims("按产品销售价格的15%给予补贴。"), CITY_REPORT) == []

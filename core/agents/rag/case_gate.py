@@ -15,7 +15,7 @@ import re
 
 from core.agents.rag.ruledata import pattern, synonyms, words
 from core.agents.rag.runtime import doc_title
-from core.agents.rag.textutil import display, key_terms, norm, split_sentences, term_in
+from core.agents.rag.textutil import _jieba, display, key_terms, norm, split_sentences, term_in
 
 
 def case_terms(question: str, used: list[dict]) -> list[str]:
@@ -25,9 +25,20 @@ def case_terms(question: str, used: list[dict]) -> list[str]:
     titles = norm(" ".join(doc_title(d) for d in used))
     skip = words("generic_terms") | words("frame_words") | words("stopwords")
     asks, yesno = pattern("asks"), pattern("yesno")
-    return [t for t in key_terms(question)
-            if len(t) >= 2 and not re.search(r"\d", t) and t not in skip and not asks.search(t)
-            and not yesno.search(t) and not term_in(t, titles)]
+    terms = [t for t in key_terms(question)
+             if len(t) >= 2 and not re.search(r"\d", t) and t not in skip and not asks.search(t)
+             and not yesno.search(t) and not term_in(t, titles) and t not in _places(question)]
+    # a term most used chunks name (发票, 购车) frames the campaign; the case is in the rest
+    bodies = [norm(d.get("body") or d.get("text") or "") for d in used]
+    return [t for t in terms if not (len(bodies) >= 2 and sum(term_in(t, b) for b in bodies) * 2 > len(bodies))]
+
+
+def _places(question: str) -> set[str]:
+    """Place names of the question (济南): the scope of the question, not its case."""
+    import jieba.posseg as pseg
+
+    _jieba()
+    return {w.word for w in pseg.cut(question or "") if w.flag == "ns"}
 
 
 def _names(term: str, text: str) -> bool:
@@ -46,16 +57,15 @@ def undecided_case(question: str, claims: list[dict], used: list[dict]) -> list[
 
 
 def deciding_claims(terms: list[str], used: list[dict], limit: int = 2) -> list[dict]:
-    """The sentences of the used chunks naming the most of the case's distinctive terms (3+
-    characters: 手机号, 二手车 — a two-character term is too often a cut across words): up to
-    ``limit`` tied best, each cited; [] when none names one."""
-    strong = [t for t in terms if len(t) >= 3]
+    """The sentences of the used chunks naming the most of the case's terms — one of 3+
+    characters (手机号, 二手车) or two of them (装潢 and 挂牌): a single two-character term is too
+    often a cut across words — up to ``limit`` tied best, each cited; [] when none does."""
     scored = []
     for n, d in enumerate(used, 1):
         for pos, sent in enumerate(split_sentences(d.get("body") or d.get("text") or "")):
-            score = sum(len(t) for t in strong if _names(t, sent))
-            if score:
-                scored.append((score, n, pos, sent))
+            named = [t for t in terms if _names(t, sent)]
+            if any(len(t) >= 3 for t in named) or len(named) >= 2:  # 手机号 / 装潢 + 挂牌
+                scored.append((sum(len(t) for t in named), n, pos, sent))
     if not scored:
         return []
     top = max(s[0] for s in scored)
