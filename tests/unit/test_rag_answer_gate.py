@@ -107,10 +107,9 @@ def test_the_sentence_naming_the_case_decides_it_and_a_refusal_names_the_case():
     from core.agents.rag.case_gate import case_phrase, case_terms, deciding_claims
 
     q = "1月那轮汽车补贴，我和老婆用同一个手机号申请，算一个人吗？"
-    terms = case_terms(q, CAR_NOTICE)
     used = [{"body": "1.申领人应认真核对信息。同一身份证号、同一银行卡号、同一手机号码，满足以上任一条件均视为同一用户。"}]
-    assert [c["text"] for c in deciding_claims(terms, used)] == ["同一身份证号、同一银行卡号、同一手机号码，满足以上任一条件均视为同一用户。"]
-    assert deciding_claims(terms, [{"body": "申请人完成上牌后即可申请。"}]) == []
+    assert [c["text"] for c in deciding_claims(q, used)] == ["同一身份证号、同一银行卡号、同一手机号码，满足以上任一条件均视为同一用户。"]
+    assert deciding_claims(q, [{"body": "申请人完成上牌后即可申请。"}]) == []
     q2 = "我车在外地上的牌，能领济南1月那轮的购车补贴吗？"
     assert case_phrase(q2, case_terms(q2, CAR_NOTICE)) == "我车在外地上的牌"
 

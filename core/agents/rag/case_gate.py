@@ -18,19 +18,25 @@ from core.agents.rag.runtime import doc_title
 from core.agents.rag.textutil import _jieba, display, key_terms, norm, split_sentences, term_in
 
 
-def case_terms(question: str, used: list[dict]) -> list[str]:
-    """The terms naming the case a yes/no question asks about; [] for other questions."""
+def _case_words(question: str, used: list[dict]) -> list[str]:
+    """The question's content terms less the cited titles' words, places, generic and ask words;
+    [] for a question that is no yes/no question."""
     if not pattern("decides_case").search(norm(question)):
         return []
     titles = norm(" ".join(doc_title(d) for d in used))
     skip = words("generic_terms") | words("frame_words") | words("stopwords")
     asks, yesno = pattern("asks"), pattern("yesno")
-    terms = [t for t in key_terms(question)
-             if len(t) >= 2 and not re.search(r"\d", t) and t not in skip and not asks.search(t)
-             and not yesno.search(t) and not term_in(t, titles) and t not in _places(question)]
-    # a term most used chunks name (发票, 购车) frames the campaign; the case is in the rest
+    return [t for t in key_terms(question)
+            if len(t) >= 2 and not re.search(r"\d", t) and t not in skip and not asks.search(t)
+            and not yesno.search(t) and not term_in(t, titles) and t not in _places(question)]
+
+
+def case_terms(question: str, used: list[dict]) -> list[str]:
+    """The terms naming the case a yes/no question asks about: its content words less those
+    most used chunks name (发票, 购车 frame the campaign; the case is in the rest)."""
     bodies = [norm(d.get("body") or d.get("text") or "") for d in used]
-    return [t for t in terms if not (len(bodies) >= 2 and sum(term_in(t, b) for b in bodies) * 2 > len(bodies))]
+    return [t for t in _case_words(question, used)
+            if not (len(bodies) >= 2 and sum(term_in(t, b) for b in bodies) * 2 > len(bodies))]
 
 
 def _places(question: str) -> set[str]:
@@ -56,10 +62,11 @@ def undecided_case(question: str, claims: list[dict], used: list[dict]) -> list[
     return terms
 
 
-def deciding_claims(terms: list[str], used: list[dict], limit: int = 2) -> list[dict]:
+def deciding_claims(question: str, used: list[dict], limit: int = 2) -> list[dict]:
     """The sentences of the used chunks naming the most of the case's terms — one of 3+
     characters (手机号, 二手车) or two of them (装潢 and 挂牌): a single two-character term is too
     often a cut across words — up to ``limit`` tied best, each cited; [] when none does."""
+    terms = _case_words(question, used)  # all of them: 同一张银行卡 is the case though 银行卡 is common
     scored = []
     for n, d in enumerate(used, 1):
         for pos, sent in enumerate(split_sentences(d.get("body") or d.get("text") or "")):

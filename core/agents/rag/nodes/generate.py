@@ -136,7 +136,7 @@ def generate(state: dict, *, config) -> dict:
         if case:  # 外地上的牌能领吗 answered by the 申报程序: look again for a sentence about the case
             draft, claims = extract_answer(question, case + focus_terms, used)
             if undecided_case(user_q, claims, used):
-                draft, claims = "", deciding_claims(case, used)  # 同一个手机号 → 同一手机号码…视为同一用户
+                draft, claims = "", deciding_claims(user_q, used)  # 同一个手机号 → 同一手机号码…视为同一用户
                 if not claims:
                     out["final_gaps"] = [case_phrase(user_q, case)]
         claims, used, slot_filled = fill_asked_slot(question, claims, used, state.get("relevant_pool") or [])
