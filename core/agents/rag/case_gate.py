@@ -28,7 +28,16 @@ def _case_words(question: str, used: list[dict]) -> list[str]:
     asks, yesno = pattern("asks"), pattern("yesno")
     return [t for t in key_terms(question)
             if len(t) >= 2 and not re.search(r"\d", t) and t not in skip and not asks.search(t)
-            and not yesno.search(t) and not term_in(t, titles) and t not in _places(question)]
+            and not yesno.search(t) and not term_in(t, titles) and t not in _places(question) and _nominal(t)]
+
+
+def _nominal(term: str) -> bool:
+    """Does the term hold a noun (手机号, 装潢, 同一个, 我车)? A time word (去年), a verb (买过, 挂牌)
+    or a place word (地上) names no case a rule is written for."""
+    import jieba.posseg as pseg
+
+    _jieba()
+    return any(w.flag.startswith("n") or w.flag in ("b", "vn") for w in pseg.cut(term))
 
 
 def case_terms(question: str, used: list[dict]) -> list[str]:
