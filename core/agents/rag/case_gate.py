@@ -15,7 +15,7 @@ import re
 
 from core.agents.rag.ruledata import pattern, synonyms, words
 from core.agents.rag.runtime import doc_title
-from core.agents.rag.textutil import _jieba, display, key_terms, norm, split_sentences, term_in
+from core.agents.rag.textutil import _jieba, display, key_terms, norm, real_word, split_sentences, term_in
 
 
 def _case_words(question: str, used: list[dict]) -> list[str]:
@@ -32,11 +32,13 @@ def _case_words(question: str, used: list[dict]) -> list[str]:
 
 
 def _nominal(term: str) -> bool:
-    """Does the term hold a noun (手机号, 装潢, 同一个, 我车)? A time word (去年), a verb (买过, 挂牌)
-    or a place word (地上) names no case a rule is written for."""
+    """Is the term a real word holding a noun (手机号, 装潢, 同一个)? A time word (去年), a verb
+    (买过, 挂牌), a place word (地上) or a cut across words (券下, 我车) names no case."""
     import jieba.posseg as pseg
 
     _jieba()
+    if not real_word(term):
+        return False  # a cut of the word cutter across words (券下 in 用泉城购券下的单): no case
     return any(w.flag.startswith("n") or w.flag in ("b", "vn") for w in pseg.cut(term))
 
 
