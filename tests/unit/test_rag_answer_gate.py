@@ -147,3 +147,11 @@ def test_a_cut_across_words_names_no_case():
     coupon = [{"title": "2025年济南市“泉城购”零售、餐饮消费券发放活动公告"}]
     assert case_terms("用泉城购券下的单退款了，券还能退回来吗？", coupon) == []
     assert case_terms("去年买过洗衣机领了补贴，今年再买还能补吗？", coupon) == ["洗衣机"]
+
+
+def test_a_bought_thing_is_the_case_not_the_buying():
+    from core.agents.rag.case_gate import undecided_case
+
+    coupon = [{"title": "2025年济南市“泉城购”零售、餐饮消费券发放活动公告", "body": "零售类：商超（不含数码产品、家电）"}]
+    rule = _claims("零售类：商超（不含数码产品、家电、家居等按国家和省规定实施消费品以旧换新政策涉及的各品类）、便利店。")
+    assert undecided_case("泉城购的零售券能在商超买手机吗？", rule, coupon) == []

@@ -15,7 +15,7 @@ import re
 
 from core.agents.rag.ruledata import pattern, synonyms, words
 from core.agents.rag.runtime import doc_title
-from core.agents.rag.textutil import _jieba, display, key_terms, norm, real_word, split_sentences, term_in
+from core.agents.rag.textutil import _action_object, _jieba, display, key_terms, norm, real_word, split_sentences, term_in
 
 
 def _case_words(question: str, used: list[dict]) -> list[str]:
@@ -26,7 +26,8 @@ def _case_words(question: str, used: list[dict]) -> list[str]:
     titles = norm(" ".join(doc_title(d) for d in used))
     skip = words("generic_terms") | words("frame_words") | words("stopwords")
     asks, yesno = pattern("asks"), pattern("yesno")
-    return [t for t in key_terms(question)
+    objects = [_action_object(t) for t in key_terms(question)]  # 买手机 → 手机 (数码产品 in the rule)
+    return [t for t in objects
             if len(t) >= 2 and not re.search(r"\d", t) and t not in skip and not asks.search(t)
             and not yesno.search(t) and not term_in(t, titles) and t not in _places(question) and _nominal(t)]
 
