@@ -90,9 +90,34 @@ def off_subject(question: str, pool: list[dict]) -> list[bool]:
     return [any(not found.search(t) for found in named) for t in titles]
 
 
+def unmet_places(question: str, claims: list[dict], used: list[dict]) -> list[str]:
+    """The places the question names at one level (淮安区, a district) that the cited sentences,
+    chunks and titles only name at another (淮安市, the city): the figures are the city's, not
+    the district's. Levels are data (``place_levels`` in data/rules/rag_vocabulary.json)."""
+    entry = vocab_entry("place_levels")
+    levels: dict[str, int] = entry["levels"]
+    skip = set(vocab_entry("place_not_names")["words"])
+    q = norm(question)
+    cited = {n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)}
+    text = " ".join(_cited_texts(claims, used) + [norm(doc_title(used[n - 1])) for n in sorted(cited)])
+    missing = []
+    for m in re.finditer("|".join(map(re.escape, entry["asked"])), q):
+        for size in (2, 3):
+            stem = q[max(0, m.start() - size):m.start()]
+            place = stem + m.group(0)
+            if len(stem) < size or place in skip or place[-2:] in skip or not re.fullmatch(r"[\u4e00-\u9fff]+", stem):
+                continue
+            if place in text:
+                break
+            if any(stem + other in text for other in levels if levels[other] != levels[m.group(0)]):
+                missing.append(place)
+                break
+    return missing
+
+
 def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:
     """What the answer leaves unanswered; ``[]`` = it answers the question."""
     if not claims:
         return []
-    return unmet_subjects(question, claims, used) + unfilled_slots(question, claims) \
-        + unmet_amounts(question, claims, used)
+    return unmet_places(question, claims, used) + unmet_subjects(question, claims, used) \
+        + unfilled_slots(question, claims) + unmet_amounts(question, claims, used)

@@ -22,7 +22,8 @@ def _period_words(text: str) -> set[int]:
 def asked_months(question: str) -> set[int]:
     """The months the question names as a time frame (1月份 / 上半年 / 三季度); empty if none."""
     q = norm(question or "")
-    months = {m for m in (cn_to_int(g) for g in pattern("asked_month").findall(q)) if m and 1 <= m <= 12}
+    found = pattern("asked_month").findall(q) + pattern("event_month").findall(q)  # 我1月底买的车
+    months = {m for m in (cn_to_int(g) for g in found) if m and 1 <= m <= 12}
     return months | _period_words(q)
 
 
@@ -31,15 +32,22 @@ def _month(value: str) -> int | None:
     return int(parts[1]) if len(parts) >= 2 and parts[1].isdigit() else None
 
 
-def doc_months(d: dict) -> set[int]:
-    """The months a document covers: its title's period words, else effective → expiry date;
-    empty when nothing says."""
+def doc_months(d: dict, question: str = "") -> set[int]:
+    """The months a document covers: its title's period words, else effective → expiry date,
+    else for a follow-on notice (追加…) its date onwards — 1月那轮 is the campaign's own notice,
+    not the 2月 追加 (unless the question asks what became of it later: 用完了没有); empty when
+    nothing says."""
     title = norm((d.get("title") or "") + " " + (d.get("file_name") or ""))
     months = _period_words(title)
     if months:
         return months
     start, end = _month(d.get("effective_date")), _month(d.get("expiry_date"))
     if start is None and end is None:
+        entry = vocab_entry("follow_on_titles")
+        issued = _month(d.get("date"))
+        if issued and any(w in title for w in entry["words"]) \
+                and not any(w in (question or "") for w in entry["later_asked"]["words"]):
+            return set(range(issued, 13))
         return set()
     return set(range(start or 1, (end or 12) + 1))
 
@@ -55,7 +63,7 @@ def _rounds(text: str) -> dict[str, set[int]]:
 
 def period_mismatch(question: str, d: dict) -> str:
     """Why the document's period or round does not cover the one asked (a note), or ''."""
-    asked, covered = asked_months(question), doc_months(d)
+    asked, covered = asked_months(question), doc_months(d, question)
     if asked and covered and not asked & covered:
         return f"文件时段为{min(covered)}—{max(covered)}月"
     title_rounds = _rounds((d.get("title") or "") + " " + (d.get("file_name") or ""))

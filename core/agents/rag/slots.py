@@ -68,8 +68,9 @@ def event_predicate(question: str) -> str:
     asks, skip = pattern("asks"), words("event_skip")
     tail = m.group(1)
     modal = vocab_entry("glue_chars")["event_modal_heads"]  # 多长时间内**要**用掉 → 用掉
-    if len(tail.lstrip(modal)) >= 2:
-        tail = tail.lstrip(modal)
+    stripped = tail.lstrip(modal)
+    if len(stripped) >= 2 or (len(stripped) == 1 and len(tail) == 2):
+        tail = stripped  # 最晚什么时候**能**改 → 改 (the document writes 修改)
     for w in lcut(tail):
         if asks.search(w):
             return ""  # 从哪天到哪天: a range of the period itself

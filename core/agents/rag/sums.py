@@ -36,7 +36,8 @@ def _fmt(x: float) -> str:
 def asked_items(question: str) -> tuple[str, str] | None:
     """The two items a "A和B一共多少" question names (A as written before 和, up to the clause)."""
     m = _rx("named_sum_asked").search(norm(question))
-    return (m.group("a"), m.group("b")) if m else None
+    # 属于国家秘密的和其他…禁止公开的: the items without their 的
+    return (m.group("a").removesuffix("的"), m.group("b").removesuffix("的")) if m else None
 
 
 def _suffixes(item: str) -> list[str]:

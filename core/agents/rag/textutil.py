@@ -56,8 +56,8 @@ def salient_nouns(question: str) -> tuple[str, ...]:
             continue
         if len(word) == 2 and word[0] in _glue_heads() and not _in_dictionary(word):
             continue  # an HMM guess gluing a particle to the next word (活动中买 → 中买)
-        if re.match(r"^(多|几|哪|什么|啥|怎)", word):
-            continue  # the question type (多长时间 / 几年), not its subject
+        if re.match(r"^(多|几|哪|什么|啥|怎)", word) or "谁" in word:
+            continue  # the question type (多长时间 / 几年 / 由谁来), not its subject
         if re.fullmatch(r"[\d一二两三四五六七八九十]+[\u4e00-\u9fff]?", word):
             continue
         if len(word) == 2 and _glued("particle_after_noun", word[1]) and not _in_dictionary(word):

@@ -10,6 +10,7 @@ import time
 from core.agents.rag.aliases import apply_aliases
 from core.agents.rag.answer_extraction import MAX_USED, extract_answer
 from core.agents.rag.arith import cell_sum_claim, difference_claim, net_pay_claim
+from core.agents.rag.case_gate import case_phrase, deciding_claims, undecided_case
 from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.diffs import named_difference_claim, tier_difference_claim
@@ -131,6 +132,9 @@ def generate(state: dict, *, config) -> dict:
             draft, claims = extract_answer(question, wording + focus_terms, used)
             if not any(_says(p, c["text"]) for p in preds for c in claims):
                 draft, claims = "", []
+        draft, claims, case_gap = _settle_case(question, user_q, focus_terms, draft, claims, used)
+        if case_gap:
+            out["final_gaps"] = case_gap
         claims, used, slot_filled = fill_asked_slot(question, claims, used, state.get("relevant_pool") or [])
         out["used_documents"] = used
         # 6000元的2级能效洗衣机 → 6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed
@@ -153,6 +157,21 @@ def generate(state: dict, *, config) -> dict:
     out["trace"] = add_trace(state, "generate", t0, by="rules", used=[d["chunk_id"] for d in used],
                              sentences=len(claims), slot_filled=slot_filled)
     return out
+
+
+def _settle_case(question: str, user_q: str, focus_terms: list[str], draft: str, claims: list[dict],
+                 used: list[dict]) -> tuple[str, list[dict], list[str]]:
+    """(draft, claims, gaps) once a yes/no question's case is spoken of: 外地上的牌能领吗 answered
+    by the 申报程序 → extract again with the case's terms first, else the sentence naming the
+    case (同一个手机号 → 同一手机号码…视为同一用户), else no answer and the case clause as the gap."""
+    case = undecided_case(user_q, claims, used)
+    if not case:
+        return draft, claims, []
+    draft, claims = extract_answer(question, case + focus_terms, used)
+    if not undecided_case(user_q, claims, used):
+        return draft, claims, []
+    claims = deciding_claims(user_q, used)
+    return "", claims, ([] if claims else [case_phrase(user_q, case)])
 
 
 def _says(word: str, text: str) -> bool:
