@@ -212,7 +212,11 @@ def embedding_section(res: dict) -> list[str]:
     o = e.get("options", {})
     out += [f"{fmt(e.get('sample'))} random article chunks of the {fmt(e.get('corpus_chunks'))} (characters p50 / p90 / "
             f"max: {' / '.join(str(x) for x in e.get('chars_p50_p90_max', []))}); e5-small on CPU, default "
-            f"{o.get('torch_threads')} torch threads.", ""]
+            f"{o.get('torch_threads')} torch threads."
+            + (f" Load average in the middle of this part: {o['busy_before_interleaved'].get('loadavg')} on "
+               f"{res.get('machine', {}).get('cores')} shared cores; the wall times move with the neighbours' load, so "
+               "compare the rows of one run (and the estimate below with runs on a quieter machine)."
+               if isinstance(o.get("busy_before_interleaved"), dict) else ""), ""]
     out += table(["option", "chunks/s", "wall s", "CPU s"],
                  [[names[k], fmt(o[k].get("chunks_per_s"), 1), fmt(o[k].get("wall_s"), 1), fmt(o[k].get("cpu_s"), 1)]
                   for k in names if isinstance(o.get(k), dict)])
