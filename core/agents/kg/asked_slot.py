@@ -65,8 +65,16 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
         if row.get("answered_by") and re.search(row["answered_by"], answer or ""):
             continue  # the records themselves carry the asked column (片区名称 of an area row)
         if row.get("headline") and not re.search(row["headline"], head):
-            return row["kind"], m.group(0)
+            return row["kind"], clause(q, m)
     return None
+
+
+def clause(question: str, m: re.Match) -> str:
+    """The asked words with the rest of their clause (最多 → 哪个项目经理名下的项目最多)."""
+    lo = max([question.rfind(p, 0, m.start()) for p in "，,。？?！!；;"] + [-1]) + 1
+    his = [question.find(p, m.end()) for p in "，,。？?！!；;"]
+    hi = min([h for h in his if h >= 0] or [len(question)])
+    return question[lo:hi].strip() or m.group(0)
 
 
 def slot_refusal(kind: str, asked: str) -> str:
