@@ -64,3 +64,19 @@ def test_a_cut_piece_of_the_question_is_never_named_a_missing_field(kg, q, said)
 def test_a_fee_the_data_does_not_hold_is_refused_by_its_name(kg):
     a = ask("青浦-区图书馆去年电费交了多少？", auto=True)["answer"]
     assert a.startswith("数据中没有“电费”这一字段"), a[:200]
+
+
+def test_a_period_of_months_is_no_condition_figure(kg):
+    a = ask("刘德明这3个月餐费一共拿了多少？", auto=True)["answer"]
+    assert "没能理解条件" not in a and "餐费合计为" in a, a[:200]
+
+
+def test_a_threshold_on_a_long_field_name_is_one_condition(kg):
+    a = ask("投标金额在300万以上的是哪些项目？", auto=True)["answer"]
+    assert not a.startswith("数据中未找到"), a[:200]
+    assert "青浦-人民医院" in a and "青浦-老城厢停车场" not in a, a[:300]
+
+
+def test_a_staffing_gap_is_not_answered_with_the_planned_headcount(kg):
+    a = ask("缺编人数最多的是哪个项目？", auto=True)["answer"]
+    assert "项目编制最大值" not in a, a[:200]
