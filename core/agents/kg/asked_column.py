@@ -18,8 +18,10 @@ def _words() -> list[tuple[str, str]]:
     return sorted(words.items(), key=lambda kv: -len(kv[0]))
 
 
-def missing_column(question: str, answer: str) -> tuple[str, str] | None:
-    """``(word, column)`` of the first column the question asks for and the answer does not show."""
+def missing_column(question: str, answer: str, values: dict | None = None) -> tuple[str, str] | None:
+    """``(word, column)`` of the first column the question asks for and the answer does not show:
+    neither its name, nor the word, nor one of its stored ``values`` (a supplier list names each
+    supplier under 名称)."""
     q, rest, head = question or "", question or "", headline(answer)
     if _rx("no_data").search(head):
         return None  # already says nothing was found
@@ -28,7 +30,9 @@ def missing_column(question: str, answer: str) -> tuple[str, str] | None:
         if at < 0:
             continue
         rest = rest[:at] + "□" * len(word) + rest[at + len(word):]
-        if column in (answer or "") or word in (answer or ""):
+        shown = [column, word, *kgrules.rules_file("kg_column_words").get("shown_as", {}).get(column, [])]
+        if any(w in (answer or "") for w in shown) \
+                or any(str(v) in (answer or "") for v in (values or {}).get(column, []) if len(str(v)) >= 2):
             continue
         before = q[max(0, at - 2):at]
         if len(before) == 2 and before in head:

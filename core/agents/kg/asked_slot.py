@@ -62,6 +62,8 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
             continue
         if m.groups() and m.group(1) and _unknown_thing(m.group(1), answer or ""):
             return row["kind"], re.sub(_rules()["thing_trim"], "", m.group(1))
+        if row.get("skip_when") and re.search(row["skip_when"], head):
+            continue  # the answer already says what it did not find
         if row.get("answered_by") and re.search(row["answered_by"], answer or ""):
             continue  # the records themselves carry the asked column (片区名称 of an area row)
         if row.get("headline") and not re.search(row["headline"], head):

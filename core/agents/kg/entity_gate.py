@@ -21,6 +21,9 @@ def dropped(grounded: dict, steps: list[dict]) -> list[str]:
     out: list[str] = []
     named = [*(grounded.get("people") or []),
              *[p for p in grounded.get("projects") or [] if p.get("method") not in _STAND_INS]]
+    for m in grounded.get("managers") or []:  # "X那几个项目" for someone who manages none
+        if not any(p.get("matched") == m.get("key") for p in grounded.get("projects") or []):
+            out.append(m.get("name") or str(m.get("key")))
     for e in named:
         key = str(e.get("key") or "")
         if key and key not in used and (e.get("name") or key) not in out:

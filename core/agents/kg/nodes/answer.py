@@ -78,7 +78,7 @@ def answer(state: dict, *, config) -> dict:
     slot_gap = asked_slot.missing_slot(question, text) if steps else None
     if slot_gap:  # a value of another kind than asked (共 1 台设备 for 维修过几次): say what was not found
         return _gated(state, asked_slot.slot_refusal(*slot_gap), asked_slot=slot_gap[0])
-    col_gap = asked_column.missing_column(question, text) if steps else None
+    col_gap = asked_column.missing_column(question, text, ctx.get_index(config).values) if steps else None
     if col_gap:  # the records without the asked column (哪天生的 → no 出生日期): say it was not found
         return _gated(state, asked_column.column_refusal(*col_gap, text), asked_column=col_gap[1])
     client = ctx.llm(config)
