@@ -80,3 +80,8 @@ def test_a_threshold_on_a_long_field_name_is_one_condition(kg):
 def test_a_staffing_gap_is_not_answered_with_the_planned_headcount(kg):
     a = ask("缺编人数最多的是哪个项目？", auto=True)["answer"]
     assert "项目编制最大值" not in a, a[:200]
+
+
+def test_a_field_sharing_only_a_piece_with_a_stored_value_is_still_missing(kg):
+    a = ask("青浦-工业园区的停车收入是多少？", auto=True)["answer"]  # 停车 is in 停车场, 停车收入 is no field
+    assert a.startswith("数据中没有“停车收入”这一字段"), a[:200]

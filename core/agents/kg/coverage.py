@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from core.agents.kg import kgrules
-from core.agents.kg.entity_index import name_key
+from core.agents.kg.entity_index import loose, name_key
 from core.graph.schema import DISPLAY, NODE_BY_LABEL, PROVENANCE, SENSITIVE_FIELDS, SYNTHETIC_KEY
 
 _HIDDEN = frozenset((DISPLAY, SYNTHETIC_KEY, *PROVENANCE))
@@ -94,11 +94,14 @@ def _without_fillers(run: str) -> list[str]:
 
 
 def _stored_values(noun: str, index) -> list[str]:
-    """Stored values a part of the asked noun is cut from (中央 ← 中央空调维保, 领班 ← 保安_领班): the
-    values of the index, and those the whole noun grounds to."""
+    """Whole stored values the asked noun holds (中央空调维保合同 ← 中央空调维保, 保安领班 ← 保安_领班):
+    a run inside one of them is part of a value, not a field. A value the noun only shares a
+    piece with (停车收入 / 停车场) does not count."""
     values = [str(v) for vs in (index.values or {}).values() for v in vs]
     values += [str(v) for vs in (index.ground_values(noun, []) or {}).values() for v in vs]
-    return [name_key(v) for v in values if v]
+    key = name_key(noun)
+    forms = {f for v in values if v for f in (name_key(v), loose(v))}
+    return [f for f in forms if len(f) >= 2 and f in key]
 
 
 def _is_known(noun: str, index, question: str = "") -> bool:
