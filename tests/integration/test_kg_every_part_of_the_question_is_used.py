@@ -85,3 +85,14 @@ def test_a_staffing_gap_is_not_answered_with_the_planned_headcount(kg):
 def test_a_field_sharing_only_a_piece_with_a_stored_value_is_still_missing(kg):
     a = ask("青浦-工业园区的停车收入是多少？", auto=True)["answer"]  # 停车 is in 停车场, 停车收入 is no field
     assert a.startswith("数据中没有“停车收入”这一字段"), a[:200]
+
+
+def test_checks_that_found_a_problem_are_those_with_a_problem_description(kg):
+    r = ask("3月份的检查里发现了问题的有几次？", auto=True)
+    assert "发现了问题" in r["answer"].splitlines()[0], r["answer"][:200]
+    assert r["rows"] and all(row.get("问题描述") for row in r["rows"])
+
+
+def test_a_yes_no_question_about_problems_is_no_negated_condition(kg):
+    a = ask("周建国做的检查有没有发现问题？", auto=True)["answer"]
+    assert not a.startswith("没能理解条件"), a[:200]
