@@ -8,6 +8,8 @@ states (徐汇管理处 → 市区：徐汇区) names that thing and asks for no
 
 from __future__ import annotations
 
+import json
+
 from core.agents.kg import kgrules
 from core.agents.kg.asked_slot import headline
 from core.agents.kg.condition_gate import _rx
@@ -18,10 +20,12 @@ def _words() -> list[tuple[str, str]]:
     return sorted(words.items(), key=lambda kv: -len(kv[0]))
 
 
-def missing_column(question: str, answer: str, values: dict | None = None) -> tuple[str, str] | None:
+def missing_column(question: str, answer: str, values: dict | None = None,
+                   slots: dict | None = None) -> tuple[str, str] | None:
     """``(word, column)`` of the first column the question asks for and the answer does not show:
     neither its name, nor the word, nor one of its stored ``values`` (a supplier list names each
-    supplier under 名称)."""
+    supplier under 名称). A column some condition or filter of ``slots`` already uses (在职 = no
+    离职日期) is a condition, not an asked column."""
     q, rest, head = question or "", question or "", headline(answer)
     if _rx("no_data").search(head):
         return None  # already says nothing was found
@@ -30,6 +34,9 @@ def missing_column(question: str, answer: str, values: dict | None = None) -> tu
         if at < 0:
             continue
         rest = rest[:at] + "□" * len(word) + rest[at + len(word):]
+        if column in json.dumps([(slots or {}).get("conditions"), (slots or {}).get("filters")],
+                                ensure_ascii=False, default=str):
+            continue
         shown = [column, word, *kgrules.rules_file("kg_column_words").get("shown_as", {}).get(column, [])]
         if any(w in (answer or "") for w in shown) \
                 or any(str(v) in (answer or "") for v in (values or {}).get(column, []) if len(str(v)) >= 2):
