@@ -62,11 +62,21 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
             continue
         if m.groups() and m.group(1) and _unknown_thing(m.group(1), answer or ""):
             return row["kind"], re.sub(_rules()["thing_trim"], "", m.group(1))
+        if row.get("skip_when") and re.search(row["skip_when"], head):
+            continue  # the answer already says what it did not find
         if row.get("answered_by") and re.search(row["answered_by"], answer or ""):
             continue  # the records themselves carry the asked column (片区名称 of an area row)
         if row.get("headline") and not re.search(row["headline"], head):
-            return row["kind"], m.group(0)
+            return row["kind"], clause(q, m)
     return None
+
+
+def clause(question: str, m: re.Match) -> str:
+    """The asked words with the rest of their clause (最多 → 哪个项目经理名下的项目最多)."""
+    lo = max([question.rfind(p, 0, m.start()) for p in "，,。？?！!；;"] + [-1]) + 1
+    his = [question.find(p, m.end()) for p in "，,。？?！!；;"]
+    hi = min([h for h in his if h >= 0] or [len(question)])
+    return question[lo:hi].strip() or m.group(0)
 
 
 def slot_refusal(kind: str, asked: str) -> str:

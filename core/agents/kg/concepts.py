@@ -185,7 +185,9 @@ def parse_conditions(text: str) -> list[Condition]:
             w = m.group(3)
             op = ">=" if "上" in w else "<="
             out.append(Condition(prop, op, val, m.group(0)))
-    return out
+    # 投标金额在500万以上 is one condition: not also 金额 (a shorter field word inside it) on the same figure
+    return [c for c in out if not any(o is not c and c.text in o.text and len(o.text) > len(c.text)
+                                      and o.op == c.op and o.value == c.value for o in out)]
 
 
 def detect_intents(text: str) -> list[tuple[str, int]]:

@@ -104,13 +104,19 @@ def _has_relation(slots: dict) -> bool:
                 or agg.get("having") or re.search(r"[-+*/]", str(agg.get("field") or "")))
 
 
+def _has_negative(slots: dict) -> bool:
+    """Does some condition or value filter of the slots say "not" (未中标, 问题描述为空, not in, == 0)?
+    A negation cue (没发现问题) is taken up only by such a condition, never by another one (检查人：李晓峰)."""
+    held = [*(slots.get("conditions") or []), slots.get("filters") or {}, (slots.get("agg") or {}).get("having")]
+    text = json.dumps(held, ensure_ascii=False, default=str)
+    return bool(re.search(_rules()["negation"]["consumed_by"], text))
+
+
 def unconsumed_words(question: str, slots: dict) -> list[str]:
     """Comparison and negation cues of ``question`` (正好等于, 没有发现) with no condition taking them."""
-    if _has_relation(slots):
-        return []
     out = []
-    for key in ("comparison", "negation"):
-        m = _rx(key).search(question or "")
+    for key, taken in (("comparison", _has_relation(slots)), ("negation", _has_negative(slots))):
+        m = None if taken else _rx(key).search(question or "")
         if m:
             out.append(_around(question, m))
     return out

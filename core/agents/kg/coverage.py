@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from core.agents.kg import kgrules
-from core.agents.kg.entity_index import name_key
+from core.agents.kg.entity_index import loose, name_key
 from core.graph.schema import DISPLAY, NODE_BY_LABEL, PROVENANCE, SENSITIVE_FIELDS, SYNTHETIC_KEY
 
 _HIDDEN = frozenset((DISPLAY, SYNTHETIC_KEY, *PROVENANCE))
@@ -77,9 +77,31 @@ def _uncovered(noun: str, index) -> list[str]:
             covered[start:start + len(t)] = [True] * len(t)
             start = noun.find(t, start + 1)
     runs = [r for r in re.split(r"\s+", "".join(" " if c else ch for ch, c in zip(noun, covered))) if len(r) >= 2]
+    runs = [p for r in runs for p in _without_fillers(r) if len(p) >= 2]
     if index is None:
         return runs
-    return [r for r in runs if not index.find_mentions(r) and not index.ground_values(r, [])]
+    values = _stored_values(noun, index)
+    return [r for r in runs if not index.find_mentions(r) and not index.ground_values(r, [])
+            and not any(r in v for v in values)]
+
+
+def _without_fillers(run: str) -> list[str]:
+    """The parts of an uncovered run left after the filler forms a field name never holds: a
+    demonstrative with its measure word (那期), a period (一年, 每月), a verb with 过 (请过)."""
+    for rx in kgrules.patterns("noun_filler_forms"):
+        run = rx.sub(" ", run)
+    return run.split()
+
+
+def _stored_values(noun: str, index) -> list[str]:
+    """Whole stored values the asked noun holds (中央空调维保合同 ← 中央空调维保, 保安领班 ← 保安_领班):
+    a run inside one of them is part of a value, not a field. A value the noun only shares a
+    piece with (停车收入 / 停车场) does not count."""
+    values = [str(v) for vs in (index.values or {}).values() for v in vs]
+    values += [str(v) for vs in (index.ground_values(noun, []) or {}).values() for v in vs]
+    key = name_key(noun)
+    forms = {f for v in values if v for f in (name_key(v), loose(v))}
+    return [f for f in forms if len(f) >= 2 and f in key]
 
 
 def _is_known(noun: str, index, question: str = "") -> bool:
@@ -105,9 +127,27 @@ def unknown_fields(question: str, index) -> list[str]:
     """The asked nouns that name nothing the graph stores or derives."""
     out: list[str] = []
     for n in asked_nouns(question):
+        if _cut_by_column_word(n, question):
+            continue  # "柴油发电机都装在哪里": the noun is cut through 装在哪, the column asked
         if not _is_known(n, index, question) and _reported(n, index) not in out:
             out.append(_reported(n, index))
     return out
+
+
+def _cut_by_column_word(noun: str, question: str) -> bool:
+    """Does a word asking for a column (装在哪 → 安装位置) run across the end of ``noun`` in
+    ``question``? Then the noun is a cut piece of the question, not a field name."""
+    at = question.find(noun)
+    if at < 0:
+        return False
+    end = at + len(noun)
+    for w in kgrules.rules_file("kg_column_words")["words"]:
+        j = question.find(w, max(0, at - len(w) + 1))
+        while 0 <= j < end:
+            if j + len(w) > end and j > at:
+                return True
+            j = question.find(w, j + 1)
+    return False
 
 
 def unknown_remaining(question: str) -> list[str]:

@@ -440,11 +440,19 @@ class EntityIndex:
         for m in re.finditer(kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"], question or ""):
             q = q.replace(name_key(m.group(1)), "□")  # the quoted value's words ground nothing else (消防)
         cert_asked = bool(re.search(r"证|资格|持有|持证", question))
+        fields = [f for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "证书类别", "岗位名称", "员工层级", "设备类型",
+                              "制造厂商", "安装位置", "完好状况", "记录类型", "细分业态", "汇总业态", "市区", "委托方式", "名称")
+                  if cert_asked or f not in ("证书名称", "专业类别", "证书类别")]  # 特种作业证书 → 证书类别
+        # a whole stored value of 4+ characters first: 保洁推车 (名称) is not the post 保洁员
+        for v, f in sorted({(v, f) for f in fields for v in self.values.get(f, []) if len(name_key(v)) >= 4
+                            and name_key(v) in q}, key=lambda vf: -len(vf[0])):
+            if name_key(v) in q:
+                out.setdefault(f, []).append(v)
+                q = q.replace(name_key(v), "□")
         # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
         # 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
-        for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "证书类别", "岗位名称", "员工层级", "设备类型", "制造厂商", "安装位置", "完好状况", "记录类型",
-                  "细分业态", "汇总业态", "市区", "委托方式", "名称"):
-            if f in ("证书名称", "专业类别", "证书类别") and not cert_asked:  # 特种作业证书 → 证书类别
+        for f in fields:
+            if f in out:
                 continue
             vals = self.values.get(f, [])
             if f == "记录类型":  # 耗材 → 耗材采购, 固定资产

@@ -19,7 +19,7 @@ from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTIC
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
 from core.agents.kg.timeparse import parse_time
 from core.text.numerals import apply_magnitude, cn_to_int
-from core.agents.kg import field_conditions, field_figures, field_joins, kgrules, phrasing
+from core.agents.kg import field_conditions, field_figures, field_joins, kgrules, phrasing, state_words
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
 _SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
@@ -290,9 +290,7 @@ def _state_conditions(q: str, intent: str, agg: dict | None, conditions: list[di
     elif intent == "编制" and re.search(r"超编|超员", q):
         conditions.append({"field": "在岗人数", "op": ">", "value": 0, "text": "超编（在岗人数多于项目编制）",
                            "derived": None, "expr": "在岗人数 > 项目编制"})
-    if intent == "检查" and re.search(r"(?:没|未|尚未|还没|没有)(?:完成)?整改|整改未完成|未完成整改|没整改完|待整改", q):
-        conditions.append({"field": "整改情况", "op": "!=", "value": 0, "text": "有问题且未整改",
-                           "derived": None, "expr": "问题描述 != None and 整改情况 != '已整改'"})
+    conditions += state_words.state_conditions(q, intent, conditions)  # 没发现问题, 没拿下来, 未整改
     employment = phrasing.employment(q) if intent == "人员" else None
     if employment == "left":
         conditions.append({"field": "离职日期", "op": "!=", "value": 0, "text": "已离职", "derived": None,

@@ -16,6 +16,8 @@ from core.agents.kg.unapplied import refusal, unapplied
 from core.agents.kg import condition_gate as gate
 from core.agents.kg import count_per_subject as per_subject
 from core.agents.kg import asked_slot
+from core.agents.kg import asked_column
+from core.agents.kg import entity_gate
 from core.agents.kg import area_of
 
 
@@ -73,6 +75,12 @@ def answer(state: dict, *, config) -> dict:
     slot_gap = asked_slot.missing_slot(question, text) if steps else None
     if slot_gap:  # a value of another kind than asked (共 1 台设备 for 维修过几次): say what was not found
         return _gated(state, asked_slot.slot_refusal(*slot_gap), asked_slot=slot_gap[0])
+    col_gap = asked_column.missing_column(question, text, ctx.get_index(config).values, slots) if steps else None
+    if col_gap:  # the records without the asked column (哪天生的 → no 出生日期): say it was not found
+        return _gated(state, asked_column.column_refusal(*col_gap, text), asked_column=col_gap[1])
+    lost = entity_gate.dropped(grounded, steps) if not slots.get("followup") else []
+    if lost:  # a named person / project the plan never used: no answer over records it did not select
+        return _gated(state, entity_gate.refusal(lost), dropped=lost)
     client = ctx.llm(config)
     if client is not None and steps and steps[-1].get("rows"):
         out = ask(client, f"问题：{slots.get('question')}\n依据以下已核对的回答改写得更通顺，不得增加任何事实或数字，"
