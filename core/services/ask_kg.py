@@ -415,14 +415,15 @@ def pending_confirm(principal: Principal, thread_id: str) -> dict | None:
 
 # ---- alias table (简称 / 曾用名 / common miswritings → 项目编号 or 工号) ----------------------
 def kg_aliases() -> list[dict]:
-    from core.agents.kg.entity_index import load_aliases
+    from core.agents.kg.aliases import load_aliases
 
     return [{"别名": k, "目标编号": v} for k, v in sorted(load_aliases().items())]
 
 
 def save_kg_aliases(principal: Principal, rows: list[dict]) -> int:
     """Replace the alias table (admins only); every target must be a 项目编号 or 工号 in the graph."""
-    from core.agents.kg.entity_index import get_entity_index, save_aliases
+    from core.agents.kg.aliases import save_aliases
+    from core.agents.kg.entity_index import get_entity_index, invalidate
     from core.errors import PermissionDenied
 
     if not principal.is_admin:
@@ -439,6 +440,7 @@ def save_kg_aliases(principal: Principal, rows: list[dict]) -> int:
             raise BadInputError(f"别名表第 {i} 行：目标编号“{target}”不是图谱中的项目编号或工号")
         table[alias] = target
     save_aliases(table)
+    invalidate()
     return len(table)
 
 

@@ -1,6 +1,7 @@
 from datetime import date
 
-from core.agents.kg.entity_index import EntityIndex, add_alias, load_aliases
+from core.agents.kg.aliases import add_alias, load_aliases
+from core.agents.kg.entity_index import EntityIndex
 from core.agents.kg.grounding import ground_slots
 from core.agents.kg.understanding import extract_slots
 

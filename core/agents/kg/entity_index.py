@@ -5,14 +5,13 @@ distinct field values (岗位名称, 设备类型, 检查类型, 证书, 记录�
 normalised exact (1.0) → contains (0.75–0.95) → difflib edit similarity → embedding fallback
 (only when nothing lexical matched). Renewed namesakes (same name, different 编号): 服务中 first.
 
-The alias table (简称 / 曾用名 / common miswritings → 项目编号 or 工号) is a JSON file in the
-workspace (``kg/aliases.json``), editable with :func:`save_aliases` / :func:`add_alias`.
+The alias table (简称 / 曾用名 / common miswritings → 项目编号 or 工号) is read from
+:mod:`core.agents.kg.aliases`.
 """
 
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import threading
 import time
@@ -20,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from core.agents.kg import kgrules
+from core.agents.kg.aliases import load_aliases
 from core.config import get_settings
 from core.graph.schema import categorical_columns
-from core.errors import BadInputError
 
 _DASHES = str.maketrans({"－": "-", "—": "-", "–": "-", "―": "-", "（": "(", "）": ")", "　": " "})
 EMBED_MARGIN = 0.015
@@ -52,39 +51,6 @@ def name_key(text: Any) -> str:
 def loose(text: Any) -> str:
     """Normalised without separators: 青浦-区图书馆 == 青浦区图书馆."""
     return re.sub(r"[-_()·.,，、]", "", name_key(text))
-
-
-# ---- alias table ----------------------------------------------------------------------
-def _alias_path():
-    return get_settings().path("kg", "aliases.json")
-
-
-def load_aliases() -> dict[str, str]:
-    p = _alias_path()
-    if not p.is_file():
-        return {}
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {str(k): str(v) for k, v in data.items() if str(k).strip() and str(v).strip()}
-
-
-def save_aliases(aliases: dict[str, str]) -> None:
-    clean = {}
-    for k, v in aliases.items():
-        k, v = str(k).strip(), str(v).strip()
-        if not k or not v:
-            raise BadInputError("别名和目标编号都不能为空")
-        clean[k] = v
-    _alias_path().write_text(json.dumps(clean, ensure_ascii=False, indent=1), encoding="utf-8")
-    invalidate()
-
-
-def add_alias(alias: str, target: str) -> None:
-    data = load_aliases()
-    data[alias] = target
-    save_aliases(data)
 
 
 @dataclass
