@@ -96,3 +96,19 @@ def test_checks_that_found_a_problem_are_those_with_a_problem_description(kg):
 def test_a_yes_no_question_about_problems_is_no_negated_condition(kg):
     a = ask("周建国做的检查有没有发现问题？", auto=True)["answer"]
     assert not a.startswith("没能理解条件"), a[:200]
+
+
+@pytest.mark.parametrize("q,scope", [
+    ("2月有人旷工没？是谁？", "有旷工"),        # a clause-final 没 asks; it negates nothing
+    ("3月有人请假没有？都有谁？", "有请假"),
+])
+def test_a_clause_final_mei_is_a_question_not_a_negated_condition(kg, q, scope):
+    r = ask(q, auto=True)
+    assert scope in r["answer"].splitlines()[0] and "没有" not in r["answer"].splitlines()[0], r["answer"][:200]
+    field = "旷工天数" if "旷工" in q else "请假天数"
+    assert r["rows"] and all(float(str(row[field]).rstrip("天")) > 0 for row in r["rows"]), r["rows"][:2]
+
+
+def test_a_negation_after_dou_still_selects_the_zero_rows(kg):
+    r = ask("2月旷工都没有的人有几个？", auto=True)
+    assert "没有旷工" in r["answer"].splitlines()[0], r["answer"][:200]
