@@ -134,9 +134,25 @@ def unmet_places(question: str, claims: list[dict], used: list[dict]) -> list[st
     return missing
 
 
+def unmet_phrases(question: str, claims: list[dict]) -> list[str]:
+    """The negated items the question asks (无法提供, 尚未审结) that no answer sentence names as
+    such (a table row that lost its 无: 法提供; 还没审结 is written 尚未审结: ``same``)."""
+    entry = vocab_entry("final_checks").get("kept_phrases") or {}
+    if not entry:
+        return []
+    text = " ".join(norm(c["text"]) for c in claims)
+    missing = []
+    for m in re.finditer(entry["pattern"], norm(question)):
+        phrase = m.group(0)
+        written = entry["same"].get(m.group(1), m.group(1)) + phrase[len(m.group(1)):]
+        if phrase not in text and written not in text:
+            missing.append(phrase)
+    return missing
+
+
 def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:
     """What the answer leaves unanswered; ``[]`` = it answers the question."""
     if not claims:
         return []
     return unmet_places(question, claims, used) + unmet_subjects(question, claims, used) \
-        + unfilled_slots(question, claims) + unmet_amounts(question, claims, used)
+        + unfilled_slots(question, claims) + unmet_phrases(question, claims) + unmet_amounts(question, claims, used)
