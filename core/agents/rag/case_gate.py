@@ -15,7 +15,7 @@ import re
 
 from core.agents.rag.ruledata import pattern, synonyms, words
 from core.agents.rag.runtime import doc_title
-from core.agents.rag.textutil import _action_object, _jieba, display, key_terms, norm, real_word, split_sentences, term_in
+from core.agents.rag.textutil import _action_object, _jieba, display, key_terms, lcut, norm, real_word, split_sentences, term_in
 
 
 def _case_words(question: str, used: list[dict]) -> list[str]:
@@ -61,7 +61,16 @@ def _places(question: str) -> set[str]:
 
 def _names(term: str, text: str) -> bool:
     t = norm(text)
-    return term_in(term, t) or any(norm(x) in t for x in synonyms().get(term, ()))
+    if any(norm(x) in t for x in synonyms().get(term, ())):
+        return True
+    return term_in(term, t) and (len(norm(term)) != 2 or _whole(norm(term), t))
+
+
+def _whole(term: str, text: str) -> bool:
+    """Does a two-character term stand in the text as a word of its own (or as the head of a
+    longer one: 手机 in 手机号码), not as the tail of another thing's name (电池 in 燃料电池汽车 is
+    no battery asked about) nor as a cut across two words?"""
+    return any(tok == term or (term in tok and not tok.endswith(term)) for tok in lcut(text))
 
 
 def undecided_case(question: str, claims: list[dict], used: list[dict]) -> list[str]:

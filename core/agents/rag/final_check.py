@@ -135,14 +135,16 @@ def unmet_places(question: str, claims: list[dict], used: list[dict]) -> list[st
 
 
 def unmet_phrases(question: str, claims: list[dict]) -> list[str]:
-    """The negated items the question asks (无法提供, 尚未审结) that no answer sentence names as
-    such (a table row that lost its 无: 法提供; 还没审结 is written 尚未审结: ``same``)."""
+    """The negated items the question's last clause asks (无法提供, 尚未审结) that no answer
+    sentence names as such (a table row that lost its 无: 法提供; 还没审结 is written 尚未审结:
+    ``same``); an earlier clause only frames the question (不予公开里，A和B加起来)."""
     entry = vocab_entry("final_checks").get("kept_phrases") or {}
     if not entry:
         return []
     text = " ".join(norm(c["text"]) for c in claims)
     missing = []
-    for m in re.finditer(entry["pattern"], norm(question)):
+    asked = re.split(r"[，,；;：:]", norm(question).rstrip("？?。！!"))[-1]  # 不予公开里，…: a frame, not the item
+    for m in re.finditer(entry["pattern"], asked):
         phrase = m.group(0)
         written = entry["same"].get(m.group(1), m.group(1)) + phrase[len(m.group(1)):]
         if phrase not in text and written not in text:
