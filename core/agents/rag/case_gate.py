@@ -15,7 +15,7 @@ import re
 
 from core.agents.rag.ruledata import pattern, synonyms, words
 from core.agents.rag.runtime import doc_title
-from core.agents.rag.textutil import _action_object, _jieba, display, key_terms, lcut, norm, real_word, split_sentences, term_in
+from core.agents.rag.textutil import _action_object, _jieba, display, key_terms, norm, real_word, split_sentences, term_in
 
 
 def _case_words(question: str, used: list[dict]) -> list[str]:
@@ -67,10 +67,19 @@ def _names(term: str, text: str) -> bool:
 
 
 def _whole(term: str, text: str) -> bool:
-    """Does a two-character term stand in the text as a word of its own (or as the head of a
-    longer one: 手机 in 手机号码), not as the tail of another thing's name (电池 in 燃料电池汽车 is
-    no battery asked about) nor as a cut across two words?"""
-    return any(tok == term or (term in tok and not tok.endswith(term)) for tok in lcut(text))
+    """Does a two-character term stand in the text as a word of its own, or inside a longer word
+    that is not itself the modifier of another noun (动力电池的费用, 手机号码 name them; 燃料电池汽车
+    is a car, not a battery), rather than as a cut across two words?"""
+    import jieba.posseg as pseg
+
+    _jieba()
+    toks = [(w.word, w.flag) for w in pseg.cut(text)]
+    for i, (tok, _) in enumerate(toks):
+        if tok == term:
+            return True
+        if term in tok and not (i + 1 < len(toks) and toks[i + 1][1].startswith("n")):
+            return True
+    return False
 
 
 def undecided_case(question: str, claims: list[dict], used: list[dict]) -> list[str]:
