@@ -218,3 +218,10 @@ def test_a_bare_figure_after_paying_is_yuan():
 
     assert question_amounts(colloquial("商业险交了4500，能领多少？")) == [4500.0]
     assert question_amounts(colloquial("付了12期还剩多少？")) == []
+
+
+def test_what_most_requests_were_about_needs_their_subject_not_their_count():
+    counts = _claims("2023年全区受理政府信息公开申请21件，均在法定期限答复。")
+    assert final_gaps("去年那些申请大部分是问什么的？", counts, CITY_REPORT) == ["内容"]
+    topics = _claims("申请内容主要集中在征地拆迁、社会保障方面。")
+    assert final_gaps("去年那些申请大部分是问什么的？", topics, CITY_REPORT) == []
