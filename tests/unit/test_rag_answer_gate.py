@@ -225,3 +225,15 @@ def test_what_most_requests_were_about_needs_their_subject_not_their_count():
     assert final_gaps("去年那些申请大部分是问什么的？", counts, CITY_REPORT) == ["内容"]
     topics = _claims("申请内容主要集中在征地拆迁、社会保障方面。")
     assert final_gaps("去年那些申请大部分是问什么的？", topics, CITY_REPORT) == []
+
+
+def test_the_price_left_to_pay_after_a_rate_subsidy_is_computed_with_its_cap():
+    from core.agents.rag.calc import rate_claim
+
+    rule = "对个人消费者购买2级及以上能效的补贴产品，按最终销售价格的15%给予补贴，每件补贴不超过2000元。"
+    used = [{"doc_id": "jn", "title": "济南市2025年家电以旧换新补贴实施细则", "body": rule}]
+    claims = [{"text": rule, "cites": [1], "n": 1}]
+    claim = rate_claim("买了台4000元的2级能效冰箱，补完实际花多少？", claims, used)
+    assert claim and "4000元−600元＝3400元" in claim["text"], claim
+    capped = rate_claim("买了台20000元的2级能效空调，补贴后自己还要掏多少？", claims, used)
+    assert capped and "20000元−2000元＝18000元" in capped["text"], capped
