@@ -155,3 +155,85 @@ def test_a_bought_thing_is_the_case_not_the_buying():
     coupon = [{"title": "2025年济南市“泉城购”零售、餐饮消费券发放活动公告", "body": "零售类：商超（不含数码产品、家电）"}]
     rule = _claims("零售类：商超（不含数码产品、家电、家居等按国家和省规定实施消费品以旧换新政策涉及的各品类）、便利店。")
     assert undecided_case("泉城购的零售券能在商超买手机吗？", rule, coupon) == []
+
+
+def test_a_which_department_question_needs_a_named_department_as_many_as_asked():
+    q = "这份通知是哪两个单位联合发布的？"
+    one = _claims("国家发展改革委办公厅。", "相关部门应提供更多服务便利。")
+    assert final_gaps(q, one, CITY_REPORT) == ["部门"]
+    two = _claims("国家发展改革委办公厅、税务总局办公厅联合印发。")
+    assert final_gaps(q, two, CITY_REPORT) == []
+    counts = _claims("项目: 三、本年度办理结果 （三）不予公开 5.属于三类内部事务信息；申请人情况/总计: 0。")
+    assert final_gaps("申请最多的是哪个部门？", counts, CITY_REPORT) == ["部门"]
+    assert final_gaps("申请最多的是哪个部门？", _claims("市自然资源和规划局收到的申请最多。"), CITY_REPORT) == []
+
+
+def test_a_which_leader_or_which_county_question_needs_one_named():
+    talk = _claims("全年组织召开新闻发布会12场，回应舆论关切。")
+    assert final_gaps("发布会上哪位副市长讲得最多？", talk, CITY_REPORT) == ["领导"]
+    assert final_gaps("发布会上哪位副市长讲得最多？", _claims("王某某副市长出席3场。"), CITY_REPORT) == []
+    whole = _claims("出具各县区、各部门政务公开评估分报告。", "全市共受理政府信息公开申请3119件。")
+    assert final_gaps("哪个区县的申请最少？", whole, CITY_REPORT) == ["县区"]
+    assert final_gaps("哪个区县的申请最少？", _claims("涟水县受理申请12件，为各县区最少。"), CITY_REPORT) == []
+
+
+def test_a_when_question_in_any_wording_needs_a_date_not_a_year_in_a_name():
+    how = _claims("搜索2025年济南市“泉城购”消费券，进入活动主会场页面领取。")
+    for q in ("消费券啥时候开始领？", "消费券哪天开始领？", "消费券何时发放？"):
+        assert final_gaps(q, how, CITY_REPORT) == ["日期"], q
+    assert final_gaps("消费券啥时候开始领？", _claims("首批消费券于7月19日10点开始发放。"), CITY_REPORT) == []
+    assert final_gaps("什么时候之前要申请？", _claims("购车后30日内提交申请。"), CITY_REPORT) == []
+
+
+def test_a_negated_item_asked_must_be_named_as_such():
+    lost = _claims("按所引表格合计：三、本年度办理结果法提供各项11+1＝12件。")
+    assert final_gaps("2024年无法提供的一共几件？", lost, CITY_REPORT) == ["无法提供"]
+    kept = _claims("项目: 三、本年度办理结果 （四）无法提供 1.本机关不掌握相关政府信息；申请人情况/总计: 769。")
+    assert final_gaps("2024年无法提供的有几件？", kept, CITY_REPORT) == []
+    synonym = _claims("行政复议/尚未审结: 37。")
+    assert final_gaps("行政复议还没审结的有几件？", synonym, CITY_REPORT) == []
+
+
+def test_a_named_item_is_read_by_its_name_not_by_a_two_character_tail():
+    from core.agents.rag.sums import named_sum_claim
+
+    used = [{"doc_id": "r", "title": "淮安市人民政府2024年政府信息公开工作年度报告",
+             "body": "全市共受理申请3119件，其中信访举报投诉类62件，重复申请25件。"}]
+    claim = named_sum_claim("不予处理的申请中，信访举报投诉类和重复申请加起来一共多少件？", used)
+    assert claim and "62+25＝87件" in claim["text"], claim
+
+
+def test_a_case_term_inside_another_things_name_does_not_decide_the_case():
+    from core.agents.rag.case_gate import undecided_case
+
+    fuel = _claims("新能源乘用车包含纯电动汽车、燃料电池汽车三类。")
+    assert "电池" in undecided_case("电动车换了电池还能领汽车补贴吗？", fuel, CAR_NOTICE)
+    own = _claims("更换动力电池的费用不在补贴范围。")
+    assert undecided_case("电动车换了电池还能领汽车补贴吗？", own, CAR_NOTICE) == []
+
+
+def test_a_bare_figure_after_paying_is_yuan():
+    from core.agents.rag.amounts import question_amounts
+    from core.agents.rag.textutil import canonical_question as colloquial
+
+    assert question_amounts(colloquial("商业险交了4500，能领多少？")) == [4500.0]
+    assert question_amounts(colloquial("付了12期还剩多少？")) == []
+
+
+def test_what_most_requests_were_about_needs_their_subject_not_their_count():
+    counts = _claims("2023年全区受理政府信息公开申请21件，均在法定期限答复。")
+    assert final_gaps("去年那些申请大部分是问什么的？", counts, CITY_REPORT) == ["内容"]
+    topics = _claims("申请内容主要集中在征地拆迁、社会保障方面。")
+    assert final_gaps("去年那些申请大部分是问什么的？", topics, CITY_REPORT) == []
+
+
+def test_the_price_left_to_pay_after_a_rate_subsidy_is_computed_with_its_cap():
+    from core.agents.rag.calc import rate_claim
+
+    rule = "对个人消费者购买2级及以上能效的补贴产品，按最终销售价格的15%给予补贴，每件补贴不超过2000元。"
+    used = [{"doc_id": "jn", "title": "济南市2025年家电以旧换新补贴实施细则", "body": rule}]
+    claims = [{"text": rule, "cites": [1], "n": 1}]
+    claim = rate_claim("买了台4000元的2级能效冰箱，补完实际花多少？", claims, used)
+    assert claim and "4000元−600元＝3400元" in claim["text"], claim
+    capped = rate_claim("买了台20000元的2级能效空调，补贴后自己还要掏多少？", claims, used)
+    assert capped and "20000元−2000元＝18000元" in capped["text"], capped

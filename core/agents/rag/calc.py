@@ -78,7 +78,8 @@ def _rule_sentences(d: dict) -> list[str]:
 def rate_claim(question: str, claims: list[dict], used: list[dict]) -> dict | None:
     """The computed-amount claim (formula, cap, citation) for a stated price, or None."""
     amounts = question_amounts(question)
-    if len(amounts) != 1 or slot_kind(question)[0] != "金额" or not claims:
+    net = bool(_rx("net_pay_asked").search(norm(question)))  # 补完实际花多少: the price less the subsidy
+    if len(amounts) != 1 or (slot_kind(question)[0] != "金额" and not net) or not claims:
         return None
     doc_id = used[claims[0]["n"] - 1]["doc_id"]
     chunks = [(n, d) for n, d in enumerate(used, 1) if d["doc_id"] == doc_id]
@@ -94,7 +95,7 @@ def rate_claim(question: str, claims: list[dict], used: list[dict]) -> dict | No
             continue
         cap = _item_cap([x for m, x in sents if m == n] + [x for _, x in sents])
         cap_n = next((m for m, x in sents if cap is not None and _rx("item_cap").search(norm(x))), n)
-        return {"text": _formula(amounts[0], rates, cap), "cites": sorted({n, cap_n}), "source": s, "n": n, "pos": -1}
+        return {"text": _formula(amounts[0], rates, cap, net), "cites": sorted({n, cap_n}), "source": s, "n": n, "pos": -1}
     return None
 
 
@@ -113,17 +114,18 @@ def total_rate_claim(question: str, claims: list[dict], used: list[dict]) -> dic
     return None
 
 
-def _formula(amount: float, rates: list[float], cap: float | None) -> str:
+def _formula(amount: float, rates: list[float], cap: float | None, net: bool = False) -> str:
     rate = sum(rates)
     expr = "+".join(f"{_fmt(r)}%" for r in rates)
     expr = f"（{expr}）" if len(rates) > 1 else expr
     raw = amount * rate / 100
     text = f"{LEAD}{_fmt(amount)}元×{expr}＝{_fmt(raw)}元"
     if cap is not None and raw > cap:
-        return text + f"，超过每件最高{_fmt(cap)}元的上限，按{_fmt(cap)}元补贴。"
-    if cap is not None:
-        return text + f"（未超过每件{_fmt(cap)}元的上限）。"
-    return text + "。"
+        text += f"，超过每件最高{_fmt(cap)}元的上限，按{_fmt(cap)}元补贴"
+    elif cap is not None:
+        text += f"（未超过每件{_fmt(cap)}元的上限）"
+    paid = min(raw, cap) if cap is not None else raw  # one sentence: the net price is no claim of its own
+    return text + (f"，补贴后实际支付{_fmt(amount)}元−{_fmt(paid)}元＝{_fmt(amount - paid)}元。" if net else "。")
 
 
 def sum_claim(question: str, claims: list[dict], used: list[dict]) -> dict | None:

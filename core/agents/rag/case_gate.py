@@ -61,7 +61,25 @@ def _places(question: str) -> set[str]:
 
 def _names(term: str, text: str) -> bool:
     t = norm(text)
-    return term_in(term, t) or any(norm(x) in t for x in synonyms().get(term, ()))
+    if any(norm(x) in t for x in synonyms().get(term, ())):
+        return True
+    return term_in(term, t) and (len(norm(term)) != 2 or _whole(norm(term), t))
+
+
+def _whole(term: str, text: str) -> bool:
+    """Does a two-character term stand in the text as a word of its own, or inside a longer word
+    that is not itself the modifier of another noun (动力电池的费用, 手机号码 name them; 燃料电池汽车
+    is a car, not a battery), rather than as a cut across two words?"""
+    import jieba.posseg as pseg
+
+    _jieba()
+    toks = [(w.word, w.flag) for w in pseg.cut(text)]
+    for i, (tok, _) in enumerate(toks):
+        if tok == term:
+            return True
+        if term in tok and not (i + 1 < len(toks) and toks[i + 1][1].startswith("n")):
+            return True
+    return False
 
 
 def undecided_case(question: str, claims: list[dict], used: list[dict]) -> list[str]:

@@ -4,7 +4,9 @@ question, not a neighbouring one.
 - every amount the question states as a condition (满500元减多少, 保费3500元) appears in a cited
   sentence, falls in a tier one states (40（含）万元以上), or is used by a computed line;
 - the asked slot is filled (``final_checks`` in data/rules/rag_vocabulary.json): a difference
-  asked (比额度多多少) needs a computed subtraction, a name asked (叫什么名字) a proper name;
+  asked (比额度多多少) needs a computed subtraction, a name asked (叫什么名字) a proper name, a
+  which-X asked (哪个部门 / 哪位领导 / 哪个县区) a named X — as many as asked (哪两个 → two) —,
+  a when asked (啥时候) a date;
 - the subject the question names (体育消费券, 汽车下乡, 1月那轮, 网上申请: ``final_checks.subjects``)
   is in a cited sentence or a cited document's title, so a neighbouring campaign's passage
   (泉城购 for 体育消费券, 首保 for 1月那轮) is not passed off as its answer.
@@ -26,9 +28,24 @@ COMPUTED = re.compile(r"^按所引(标准|规定)")
 
 
 @lru_cache(maxsize=1)
-def _rows() -> tuple[tuple[str, re.Pattern, re.Pattern], ...]:
-    return tuple((r["name"], re.compile(r["question"]), re.compile(r["answer"]))
+def _rows() -> tuple[tuple[str, re.Pattern, re.Pattern, bool], ...]:
+    return tuple((r["name"], re.compile(r["question"]), re.compile(r["answer"]), bool(r.get("counted")))
                  for r in vocab_entry("final_checks")["rows"])
+
+
+def count_asked(question: str) -> int:
+    """How many members the question asks for (哪两个部门 → 2); 1 when it states no count."""
+    entry = vocab_entry("final_checks").get("count_asked") or {}
+    m = re.search(entry["pattern"], norm(question)) if entry else None
+    return int(entry["numbers"].get(m.group("n"), 1)) if m else 1
+
+
+def _members(a_pat: re.Pattern, claims: list[dict]) -> int:
+    """How many different members the answer sentences name: the pieces between 、，和及与 (or
+    sentence ends) that hold a match, each counted once (发展改革委办公厅 is one, not two)."""
+    text = "。".join(norm(c["text"]) for c in claims)
+    pieces = {p for p in re.split(r"[、，,；;。:：和及与/\n]", text) if a_pat.search(p)}
+    return len({a_pat.search(p).group(0) for p in pieces})
 
 
 def _cited_texts(claims: list[dict], used: list[dict]) -> list[str]:
@@ -59,8 +76,10 @@ def unmet_amounts(question: str, claims: list[dict], used: list[dict]) -> list[s
 def unfilled_slots(question: str, claims: list[dict]) -> list[str]:
     """The asked slots (差额, 名称) no answer sentence fills."""
     q = norm(question)
-    return [name for name, q_pat, a_pat in _rows()
-            if q_pat.search(q) and not any(a_pat.search(norm(c["text"])) for c in claims)]
+    want = count_asked(question)
+    return [name for name, q_pat, a_pat, counted in _rows()
+            if q_pat.search(q) and (not any(a_pat.search(norm(c["text"])) for c in claims)
+                                    or (counted and _members(a_pat, claims) < want))]
 
 
 @lru_cache(maxsize=1)
@@ -115,9 +134,27 @@ def unmet_places(question: str, claims: list[dict], used: list[dict]) -> list[st
     return missing
 
 
+def unmet_phrases(question: str, claims: list[dict]) -> list[str]:
+    """The negated items the question's last clause asks (无法提供, 尚未审结) that no answer
+    sentence names as such (a table row that lost its 无: 法提供; 还没审结 is written 尚未审结:
+    ``same``); an earlier clause only frames the question (不予公开里，A和B加起来)."""
+    entry = vocab_entry("final_checks").get("kept_phrases") or {}
+    if not entry:
+        return []
+    text = " ".join(norm(c["text"]) for c in claims)
+    missing = []
+    asked = re.split(r"[，,；;：:]", norm(question).rstrip("？?。！!"))[-1]  # 不予公开里，…: a frame, not the item
+    for m in re.finditer(entry["pattern"], asked):
+        phrase = m.group(0)
+        written = entry["same"].get(m.group(1), m.group(1)) + phrase[len(m.group(1)):]
+        if phrase not in text and written not in text:
+            missing.append(phrase)
+    return missing
+
+
 def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:
     """What the answer leaves unanswered; ``[]`` = it answers the question."""
     if not claims:
         return []
     return unmet_places(question, claims, used) + unmet_subjects(question, claims, used) \
-        + unfilled_slots(question, claims) + unmet_amounts(question, claims, used)
+        + unfilled_slots(question, claims) + unmet_phrases(question, claims) + unmet_amounts(question, claims, used)

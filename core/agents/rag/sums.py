@@ -51,7 +51,7 @@ def _prose_figure(item: str, text: str, context: list[str], unit: str) -> tuple[
     best clause saying ``item`` + figure + unit."""
     best = None
     for clause in re.split(r"[。；;\n]", text):
-        for name in _suffixes(item):
+        for name in (n for n in _suffixes(item) if len(n) >= min(4, len(item))):  # 重复申请 is no 申请
             m = re.search(re.escape(name) + r"(?:为|有|共)?(\d+(?:\.\d+)?)" + re.escape(unit), clause)
             if m:
                 score = sum(1 for t in context if t in clause)
