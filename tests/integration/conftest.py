@@ -74,3 +74,14 @@ def assert_answered_with(res: dict, *needles: str) -> None:
     for n in needles:
         assert norm(n) in norm(res["answer"]), (n, res["answer"])
     assert res["citations"] and all(c["quote"] for c in res["citations"])
+
+
+def assert_refused_saying(res: dict, *needles: str) -> None:
+    """A refusal ("暂未查到…", no citations) that names each needle: what was not found."""
+    from core.agents.rag.textutil import norm
+
+    assert res["refused"], res["answer"]
+    assert res["answer"].startswith("暂未查到"), res["answer"]
+    assert not res["citations"]
+    for n in needles:
+        assert norm(n) in norm(res["answer"]), (n, res["answer"])

@@ -15,24 +15,15 @@ import re
 
 import pytest
 
-from core.agents.rag.textutil import norm
-from tests.integration.conftest import ask_policy, assert_answered_with
+from tests.integration.conftest import ask_policy, assert_answered_with, assert_refused_saying
 
 
 pytestmark = pytest.mark.usefixtures("in_policy_home")
 
 
-def _refused_saying(res: dict, *needles: str) -> None:
-    assert res["refused"], res["answer"]
-    assert res["answer"].startswith("暂未查到"), res["answer"]
-    assert not res["citations"]
-    for n in needles:
-        assert norm(n) in norm(res["answer"]), (n, res["answer"])
-
-
 def test_a_district_is_refused_rather_than_answered_with_its_city():
     res = ask_policy("淮安区2024年一共收到多少件政府信息公开申请？")
-    _refused_saying(res, "淮安区")
+    assert_refused_saying(res, "淮安区")
     assert "3119" not in res["answer"]
 
 
@@ -61,12 +52,12 @@ def test_a_yes_no_question_is_answered_by_the_sentence_about_its_case():
 
 
 def test_a_share_the_report_does_not_state_is_refused():
-    _refused_saying(ask_policy("洪泽区2023年政府信息公开申请人里男性占多少？"))
+    assert_refused_saying(ask_policy("洪泽区2023年政府信息公开申请人里男性占多少？"))
 
 
 def test_the_attribute_of_a_coupon_no_document_has_is_refused():
     res = ask_policy("济南2025年推出文具消费券吗？面额是多少？")
-    _refused_saying(res)
+    assert_refused_saying(res)
     assert "满100元" not in res["answer"]
 
 
@@ -74,7 +65,7 @@ def test_the_attribute_of_a_coupon_no_document_has_is_refused():
 
 def test_a_which_town_question_with_only_city_totals_is_refused():
     res = ask_policy("洪泽区2023年哪个乡镇提交的政府信息公开申请最多？")
-    _refused_saying(res)
+    assert_refused_saying(res)
     assert "21件" not in res["answer"]
 
 

@@ -11,26 +11,18 @@ from __future__ import annotations
 import pytest
 
 from core.agents.rag.textutil import norm
-from tests.integration.conftest import ask_policy
+from tests.integration.conftest import ask_policy, assert_refused_saying
 
 
 pytestmark = pytest.mark.usefixtures("in_policy_home")
 
 
-def _refused_saying(res: dict, *needles: str) -> None:
-    assert res["refused"], res["answer"]
-    assert res["answer"].startswith("暂未查到"), res["answer"]
-    assert not res["citations"]
-    for n in needles:
-        assert norm(n) in norm(res["answer"]), (n, res["answer"])
-
-
 def test_a_coupon_tier_no_document_has_is_refused_naming_the_amount():
-    _refused_saying(ask_policy("泉城购的券满800元能减多少钱？"), "800元")
+    assert_refused_saying(ask_policy("泉城购的券满800元能减多少钱？"), "800元")
 
 
 def test_a_name_asked_of_an_unnamed_body_is_refused():
-    _refused_saying(ask_policy("以旧换新审核补贴的第三方机构名称是什么？"), "名称")
+    assert_refused_saying(ask_policy("以旧换新审核补贴的第三方机构名称是什么？"), "名称")
 
 
 def test_an_amount_framing_the_cited_passage_does_not_block_the_answer():
@@ -59,12 +51,12 @@ def test_two_stated_premiums_are_compared_through_their_tiers():
 
 
 def test_a_difference_no_cited_figures_give_is_refused_not_answered_with_a_total():
-    _refused_saying(ask_policy("以旧换新买6000元的冰箱，1级能效比2级能效多补多少？"), "差额")
+    assert_refused_saying(ask_policy("以旧换新买6000元的冰箱，1级能效比2级能效多补多少？"), "差额")
 
 
 def test_an_amount_asked_of_passages_stating_none_is_refused():
-    _refused_saying(ask_policy("在济南把旧家电交售回收，每件能给消费者多少回收补贴？"), "金额")
-    _refused_saying(ask_policy("济南家电以旧换新给参与企业的推广奖励标准是多少？"), "金额")
+    assert_refused_saying(ask_policy("在济南把旧家电交售回收，每件能给消费者多少回收补贴？"), "金额")
+    assert_refused_saying(ask_policy("济南家电以旧换新给参与企业的推广奖励标准是多少？"), "金额")
 
 
 def test_the_january_round_is_answered_from_its_own_notice_not_the_top_up():
@@ -82,10 +74,10 @@ def test_what_became_of_the_january_round_is_still_read_from_the_top_up():
 
 def test_a_coupon_kind_no_document_issues_is_refused_not_answered_from_another_coupon():
     res = ask_policy("济南今年发的体育类消费券要去哪里领？")
-    _refused_saying(res, "体育")
+    assert_refused_saying(res, "体育")
 
 
 def test_a_campaign_no_document_runs_is_refused_not_answered_from_the_car_subsidy():
     res = ask_policy("济南2025年有汽车下乡的补贴吗，怎么申请？")
-    _refused_saying(res, "汽车下乡")
+    assert_refused_saying(res, "汽车下乡")
 
