@@ -15,7 +15,8 @@ import re
 
 from core.agents.rag.ruledata import pattern, synonyms, words
 from core.agents.rag.runtime import doc_title
-from core.agents.rag.textutil import _action_object, _jieba, display, key_terms, norm, real_word, split_sentences, term_in
+from core.agents.rag.textutil import (_action_object, display, key_terms, norm, place_words, real_word, split_sentences,
+                                      tagged, term_in)
 
 
 def _case_words(question: str, used: list[dict]) -> list[str]:
@@ -29,18 +30,15 @@ def _case_words(question: str, used: list[dict]) -> list[str]:
     objects = [_action_object(t) for t in key_terms(question)]  # 买手机 → 手机 (数码产品 in the rule)
     return [t for t in objects
             if len(t) >= 2 and not re.search(r"\d", t) and t not in skip and not asks.search(t)
-            and not yesno.search(t) and not term_in(t, titles) and t not in _places(question) and _nominal(t)]
+            and not yesno.search(t) and not term_in(t, titles) and t not in place_words(question) and _nominal(t)]
 
 
 def _nominal(term: str) -> bool:
     """Is the term a real word holding a noun (手机号, 装潢, 同一个)? A time word (去年), a verb
     (买过, 挂牌), a place word (地上) or a cut across words (券下, 我车) names no case."""
-    import jieba.posseg as pseg
-
-    _jieba()
     if not real_word(term):
         return False  # a cut of the word cutter across words (券下 in 用泉城购券下的单): no case
-    return any(w.flag.startswith("n") or w.flag in ("b", "vn") for w in pseg.cut(term))
+    return any(flag.startswith("n") or flag in ("b", "vn") for _word, flag in tagged(term))
 
 
 def case_terms(question: str, used: list[dict]) -> list[str]:
@@ -49,14 +47,6 @@ def case_terms(question: str, used: list[dict]) -> list[str]:
     bodies = [norm(d.get("body") or d.get("text") or "") for d in used]
     return [t for t in _case_words(question, used)
             if not (len(bodies) >= 2 and sum(term_in(t, b) for b in bodies) * 2 > len(bodies))]
-
-
-def _places(question: str) -> set[str]:
-    """Place names of the question (济南): the scope of the question, not its case."""
-    import jieba.posseg as pseg
-
-    _jieba()
-    return {w.word for w in pseg.cut(question or "") if w.flag == "ns"}
 
 
 def _names(term: str, text: str) -> bool:
@@ -70,10 +60,7 @@ def _whole(term: str, text: str) -> bool:
     """Does a two-character term stand in the text as a word of its own, or inside a longer word
     that is not itself the modifier of another noun (动力电池的费用, 手机号码 name them; 燃料电池汽车
     is a car, not a battery), rather than as a cut across two words?"""
-    import jieba.posseg as pseg
-
-    _jieba()
-    toks = [(w.word, w.flag) for w in pseg.cut(text)]
+    toks = tagged(text)
     for i, (tok, _) in enumerate(toks):
         if tok == term:
             return True

@@ -460,6 +460,16 @@ def _places(t: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def tagged(text: str) -> tuple[tuple[str, str], ...]:
+    """(word, part of speech) as jieba's tagger cuts the text — cached: the same chunk sentences
+    are tagged again for every term checked against them."""
+    import jieba.posseg as pseg
+
+    _jieba()
+    return tuple((w.word, w.flag) for w in pseg.cut(text or ""))
+
+
 @lru_cache(maxsize=4096)
 def place_words(text: str) -> tuple[str, ...]:
     """Every word jieba tags as a place (济南, 淮安市, 泉城), with or without 省/市/区/县."""
