@@ -10,6 +10,7 @@ two cores, so timeouts are generous."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,18 @@ def _ask(page, text: str) -> None:
     box = page.get_by_test_id("stChatInputTextArea")
     box.fill(text)
     box.press("Enter")
+
+
+def _settled_boxes(page, names: tuple[str, ...]) -> list[dict]:
+    """The buttons' boxes once the layout stops moving (Streamlit lays a new row out in steps)."""
+    boxes: list[dict] = []
+    for _ in range(20):
+        now = [page.get_by_role("button", name=n).bounding_box() for n in names]
+        if now == boxes:
+            break
+        boxes = now
+        time.sleep(0.5)
+    return boxes
 
 
 def _reload(page, title: str) -> None:
@@ -85,7 +98,7 @@ def test_kg_question_through_the_plain_plan_in_two_clicks_and_survives_a_refresh
     page.screenshot(path=str(shots / "kg_plan.png"), full_page=True)
     plan = page.get_by_text("① 取").first.inner_text()
     assert "青浦-区图书馆" in plan and not any(w in plan for w in ENGLISH)
-    row = [page.get_by_role("button", name=n).bounding_box() for n in ("确认并查询", "修改", "取消")]
+    row = _settled_boxes(page, ("确认并查询", "修改", "取消"))
     assert len({round(b["y"]) for b in row}) == 1 and row[0]["x"] < row[1]["x"] < row[2]["x"]  # one tidy row
     page.get_by_role("button", name="修改").click()
     page.get_by_label("换一种说法修改").wait_for(timeout=30_000)               # the free-text change, in a popover
