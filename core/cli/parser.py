@@ -1,5 +1,6 @@
 """The argument parser of ``python -m core.cli``: every command, subcommand and flag of the
-contract (shared/spec/cli.md). Parsing only; the handlers live in the command modules."""
+contract (shared/spec/cli.md), added by one function per command group (as core/cli has one module
+per group). Parsing only; the handlers live in the command modules."""
 
 from __future__ import annotations
 
@@ -18,14 +19,15 @@ def _batch_or_question(p: argparse.ArgumentParser) -> None:
     p.add_argument("--user", help="以该工作区用户身份执行（默认内置管理员）")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m core.cli", description="知策 ZhiCe 命令行")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
+def _demo_commands(sub: argparse._SubParsersAction) -> None:
+    """``demo`` (core.cli.demo)."""
     p = sub.add_parser("demo", help="加载示例表格、示例政策文档和示例用户")
     p.add_argument("--reset", action="store_true", help="先清空工作区中的示例数据")
     _common(p)
 
+
+def _build_commands(sub: argparse._SubParsersAction) -> None:
+    """``templates`` and ``build-graph`` (core.cli.build)."""
     p = sub.add_parser("templates", help="写出 15 个空白业务模板")
     p.add_argument("out_dir", type=Path)
     _common(p)
@@ -38,6 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tenant", default=None, help="图谱所属租户（默认：工作区默认租户 ZHICE_DEFAULT_TENANT）")
     _common(p)
 
+
+def _ingest_commands(sub: argparse._SubParsersAction) -> None:
+    """``ingest-docs``, ``reembed`` and ``retrieve`` (core.cli.ingest)."""
     p = sub.add_parser("ingest-docs", help="解析、分块并索引政策文档（目录递归）")
     p.add_argument("paths", nargs="+", type=Path)
     p.add_argument("--tenant", required=True)
@@ -58,12 +63,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", type=int, default=10)
     _common(p)
 
+
+def _ask_docs_commands(sub: argparse._SubParsersAction) -> None:
+    """``ask-docs`` (core.cli.ask_docs)."""
     p = sub.add_parser("ask-docs", help="政策问答（智能体 RAG）")
     _batch_or_question(p)
     p.add_argument("--scenario", choices=["window", "research"])
     p.add_argument("--thread")
     _common(p)
 
+
+def _task_commands(sub: argparse._SubParsersAction) -> None:
+    """``task`` (core.cli.task)."""
     p = sub.add_parser("task", help="政策任务智能体（规划→执行→检查→汇总）")
     p.add_argument("request")
     p.add_argument("--user")
@@ -74,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out-xlsx", type=Path, help="把报告中的表格导出为 Excel 文件")
     _common(p)
 
+
+def _ask_kg_commands(sub: argparse._SubParsersAction) -> None:
+    """``ask-kg`` and ``source-row`` (core.cli.ask_kg)."""
     p = sub.add_parser("ask-kg", help="业务图谱问答")
     _batch_or_question(p)
     p.add_argument("--auto", action="store_true", help="自动确认槽位、计划和范围")
@@ -88,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--user")
     _common(p)
 
+
+def _eval_commands(sub: argparse._SubParsersAction) -> None:
+    """``eval`` (core.cli.eval)."""
     p = sub.add_parser("eval", help="运行黄金集并写出评测报告")
     p.add_argument("dataset", type=Path, nargs="?", help="评测集 JSONL 文件（或用 --set 指定评测集名称）")
     p.add_argument("--set", help="评测集名称：内置（data/eval）或工作区评测集")
@@ -102,6 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--user", help="以该工作区用户身份运行（默认内置管理员）")
     _common(p)
 
+
+def _review_commands(sub: argparse._SubParsersAction) -> None:
+    """``feedback`` and ``review week|classify|to-golden`` (core.cli.review)."""
     p = sub.add_parser("feedback", help="对自己会话的最后一个回答打分（👍/👎）")
     p.add_argument("--thread", required=True)
     p.add_argument("--kind", required=True, choices=["docs", "kg", "task"])
@@ -132,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--user")
     _common(r)
 
+
+def _audit_commands(sub: argparse._SubParsersAction) -> None:
+    """``audit`` (core.cli.audit)."""
     p = sub.add_parser("audit", help="审计日志（仅管理员）")
     p.add_argument("--of", help="只看该用户的事件")
     p.add_argument("--kind", help="事件类型或其前缀，如 question、login、doc")
@@ -140,6 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--user", help="以该工作区用户身份执行（默认内置管理员）")
     _common(p)
 
+
+def _explore_commands(sub: argparse._SubParsersAction) -> None:
+    """``graph search|neighbors|path`` (core.cli.explore)."""
     p = sub.add_parser("graph", help="图谱浏览：实体搜索、邻居、最短路径（按用户权限限定范围并脱敏）")
     gsub = p.add_subparsers(dest="graph_command", metavar="SUBCOMMAND")
     g = gsub.add_parser("search", help="按名称、编号、简称（容错）搜索实体")
@@ -163,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--user")
     _common(g)
 
+
+def _users_commands(sub: argparse._SubParsersAction) -> None:
+    """``users add|check|token|revoke-tokens`` (core.cli.users)."""
     p = sub.add_parser("users", help="工作区用户管理")
     usub = p.add_subparsers(dest="users_command", metavar="SUBCOMMAND")
     a = usub.add_parser("add", help="创建用户")
@@ -187,4 +216,17 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("name")
     t.add_argument("--user", help="以该管理员身份执行（默认本机操作员）")
     _common(t)
+
+
+#: the command groups, in the order ``--help`` lists their commands
+COMMAND_GROUPS = (_demo_commands, _build_commands, _ingest_commands, _ask_docs_commands, _task_commands,
+                  _ask_kg_commands, _eval_commands, _review_commands, _audit_commands, _explore_commands,
+                  _users_commands)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m core.cli", description="知策 ZhiCe 命令行")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for add_commands in COMMAND_GROUPS:
+        add_commands(sub)
     return parser
