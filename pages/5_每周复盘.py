@@ -2,7 +2,7 @@
 (question, answer, citations, trace, feedback), classify it, write the expected answer,
 assign it, set its status, turn it into a golden case; bulk actions for the random sample;
 the weekly summary with its 12-week trend, exported as Excel or Markdown. Everything goes
-through core.services.review."""
+through core.services.review (the queue), review_golden and review_report."""
 
 import streamlit as st
 
@@ -11,7 +11,7 @@ from components.notice import flash
 from components.pdf_view import render_preview
 from components.review_view import count_chart, render_case, source_text, trend_chart
 from core.errors import AppError
-from core.services import review
+from core.services import review, review_golden, review_report
 from core.services.ask_docs import citation_preview
 
 principal = st.session_state["principal"]
@@ -113,8 +113,8 @@ with queue_tab:
                 refusal = st.checkbox("这个问题应当拒答", value=bool(case["refused"] and not case["expected"]))
                 if st.form_submit_button("转为评测用例", icon=":material/playlist_add:"):
                     try:
-                        res = review.to_golden(principal, case["id"], set_name, expected=expected or None,
-                                               expect_refusal=refusal)
+                        res = review_golden.to_golden(principal, case["id"], set_name, expected=expected or None,
+                                                      expect_refusal=refusal)
                         st.success(f"已加入评测集“{res['set']}”，下次运行该评测集时会包含这个用例。", icon=":material/check:")
                     except AppError as exc:
                         st.error(exc.user_message)
@@ -133,7 +133,7 @@ with queue_tab:
 
 with summary_tab:
     try:
-        s = review.week_summary(principal, week)
+        s = review_report.week_summary(principal, week)
     except AppError as exc:
         st.error(exc.user_message)
         st.stop()
@@ -160,13 +160,13 @@ with summary_tab:
         c2.dataframe([{"类型": d["name"], "次数": d["count"]} for d in s["top_intents"]], hide_index=True)
     d1, d2 = st.columns(2)
     if d1.button("导出 Excel", icon=":material/download:"):
-        st.session_state["rv_xlsx"] = review.export_excel(principal, week)
+        st.session_state["rv_xlsx"] = review_report.export_excel(principal, week)
         st.toast("已生成 Excel，点击下载", icon=":material/check:")
     if st.session_state.get("rv_xlsx"):
         d1.download_button("下载 每周复盘.xlsx", st.session_state.pop("rv_xlsx"), file_name=f"每周复盘-{week}.xlsx",
                            mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
     if d2.button("导出 Markdown", icon=":material/description:"):
-        st.session_state["rv_md"] = review.export_markdown(principal, week)
+        st.session_state["rv_md"] = review_report.export_markdown(principal, week)
         st.toast("已生成 Markdown，点击下载", icon=":material/check:")
     if st.session_state.get("rv_md"):
         d2.download_button("下载 每周复盘.md", st.session_state.pop("rv_md"), file_name=f"每周复盘-{week}.md",

@@ -1,5 +1,5 @@
 """``feedback`` (👍/👎 on the last answer of one's thread) and ``review week | classify |
-to-golden`` (the weekly bad-case queue) — core.services.review."""
+to-golden`` (the weekly bad-case queue) — core.services.review and review_golden."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from core.cli.output import emit
 from core.security.principals import resolve_user
 from core.services import review as service
 from core.services.review import CATEGORY_LABELS, KIND_LABELS, SOURCE_LABELS, STATUS_LABELS
+from core.services.review_golden import to_golden
 
 #: the fields of a case the command prints (the contract's, and a few more)
 CASE_FIELDS = ("id", "source", "sources", "kind", "question", "answer", "user", "tenant", "thread", "category", "status",
@@ -45,6 +46,6 @@ def cmd_review(args) -> int:
              lambda r: f"用例 {r['case']['id']}：{CATEGORY_LABELS.get(r['case']['category'] or '', '未分类')}，"
                        f"{STATUS_LABELS.get(r['case']['status'], r['case']['status'])}")
     else:
-        res = service.to_golden(principal, args.id, args.set, expected=args.expected)
+        res = to_golden(principal, args.id, args.set, expected=args.expected)
         emit(res, args.json, lambda r: f"已加入评测集 {r['set']}：{r['golden']['id']}（{r['path']}）")
     return 0

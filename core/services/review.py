@@ -19,11 +19,14 @@ One case per question event (its other reasons kept in ``sources``); the cases l
 ``bad_cases`` where reviewers classify them, write the expected answer and the documents or rows
 that hold it, assign and set a status, and turn them into golden cases. Reviewers see only
 their tenants' cases (administrators all), masked as their own role would see them.
+
+Around this module: who may see what in :mod:`core.services.review_access`, turning a case into
+a golden case in :mod:`core.services.review_golden`, the weekly summary and its Excel and
+Markdown exports in :mod:`core.services.review_report`.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -31,8 +34,9 @@ from collections import Counter
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Iterable
 
-from core.errors import BadInputError, NotFoundError, PermissionDenied, enum_error
+from core.errors import BadInputError, NotFoundError, enum_error
 from core.security.injection import mask_pii
+from core.services.review_access import REVIEW_ROLES, _masked_detail, require_reviewer, tenant_visible
 from core.storage.db import get_db
 
 FEEDBACK_KINDS = ("docs", "kg", "task")
@@ -42,7 +46,6 @@ MAX_TEXT_CHARS = 4000
 CHINA = timezone(timedelta(hours=8), "Asia/Shanghai")  # no daylight saving time
 SAMPLE_SIZE = 50
 ABANDON_AFTER = timedelta(minutes=30)
-REVIEW_ROLES = ("admin", "manager", "reviewer")
 
 #: where a case came from, most telling first (the first one that applies is its ``source``)
 SOURCE_LABELS: dict[str, str] = {
@@ -56,7 +59,6 @@ CATEGORY_LABELS: dict[str, str] = {
 STATUS_LABELS: dict[str, str] = {"open": "待处理", "in_progress": "处理中", "resolved": "已解决", "wontfix": "不处理"}
 KIND_LABELS = {"docs": "政策问答", "kg": "图谱问答", "task": "任务"}
 _WEEK = re.compile(r"^(\d{4})-W(\d{1,2})$")
-_SET_NAME = re.compile(r"^[A-Za-z0-9_\-\u4e00-\u9fff]{1,64}$")
 
 
 # ---- feedback ------------------------------------------------------------------------------
@@ -361,83 +363,6 @@ def sync_week(week: str, *, now: datetime | None = None) -> int:
     return added
 
 
-# ---- who may see what ----------------------------------------------------------------------
-def require_reviewer(principal) -> None:
-    role = getattr(getattr(principal, "role", None), "value", None)
-    if role not in REVIEW_ROLES:
-        raise PermissionDenied("只有评测员、部门经理和管理员可以使用每周复盘和评测报告")
-
-
-def tenant_visible(principal, tenant: str | None) -> bool:
-    """Whether a record stored for ``tenant`` (comma-separated tenants) is ``principal``'s to
-    see: administrators see all, others the records of one of their tenants."""
-    if principal.is_admin:
-        return True
-    return bool(set(filter(None, str(tenant or "").split(","))) & set(principal.tenants))
-
-
-def _hidden_docs(principal, doc_ids: Iterable[str]) -> set[str]:
-    """Cited documents ``principal`` may not see (tenant, domain, pending review)."""
-    ids = sorted({d for d in doc_ids if d})
-    if not ids:
-        return set()
-    from core.documents.models import DocMeta
-    from core.retrieval.filters import doc_visible
-
-    rows = get_db().query(f"SELECT doc_id, file_name, tenant, domain, review_state FROM documents WHERE doc_id IN "
-                          f"({', '.join('?' * len(ids))})", ids)
-    hidden = set()
-    for r in rows:
-        meta = DocMeta(doc_id=r["doc_id"], file_name=r["file_name"], tenant=r["tenant"] or "", domain=r["domain"] or "",
-                       review_state=r["review_state"])
-        if not doc_visible(meta, principal):
-            hidden.add(r["doc_id"])
-    return hidden
-
-
-HIDDEN_TEXT = "（按您的权限已隐藏）"
-
-
-def _visible_conflicts(conflicts: list[dict], hidden: set[str]) -> list[dict]:
-    return [c for c in conflicts if not {(c.get("answer_side") or {}).get("doc_id"),
-                                          (c.get("other_side") or {}).get("doc_id")} & hidden]
-
-
-def _masked_detail(principal, kind: str, detail: dict) -> dict:
-    """The recorded question detail as ``principal`` may see it (as on the Q&A pages):
-    citations of documents they may not read, and the sentences citing them, hidden; a KG
-    answer about sensitive data (收费/工资) hidden from roles without that right."""
-    d = dict(detail)
-    if kind in ("docs", "task"):  # a task report cites documents like an answer
-        cites = d.get("citations") or []
-        sides = [s.get("doc_id") for c in d.get("conflicts") or [] for s in (c.get("answer_side") or {}, c.get("other_side") or {})]
-        hidden = _hidden_docs(principal, [*(c.get("doc_id") for c in cites), *sides])
-        if hidden:
-            d["conflicts"] = _visible_conflicts(d.get("conflicts") or [], hidden)
-            hidden_n = {str(c.get("n")) for c in cites if c.get("doc_id") in hidden}
-            d["citations"] = [c if c.get("doc_id") not in hidden else
-                              {"n": c.get("n"), "file_name": HIDDEN_TEXT, "hidden": True} for c in cites]
-            parts = re.split(r"(?<=[。！？\n])", str(d.get("answer") or ""))
-            d["answer"] = "".join(HIDDEN_TEXT if any(f"[{n}]" in p for n in hidden_n) else p for p in parts)
-            trace = []
-            for t in d.get("trace") or []:
-                t = dict(t)
-                if t.get("conflicts"):
-                    t["conflicts"] = _visible_conflicts(t["conflicts"], hidden)
-                if t.get("grades"):
-                    t["grades"] = [g for g in t["grades"] if not any(str(g.get("chunk_id", "")).startswith(h) for h in hidden)]
-                trace.append(t)
-            d["trace"] = trace
-        return d
-    from core.security.permissions import SENSITIVE_INTENTS, can_see_sensitive, category_of
-
-    intent = (d.get("slots") or {}).get("intent")
-    if intent and category_of(str(intent)) in SENSITIVE_INTENTS and not can_see_sensitive(principal):
-        d["answer"] = HIDDEN_TEXT + "（该回答涉及敏感数据）"
-        d["queries"] = [{k: v for k, v in q.items() if k != "executed_params"} for q in d.get("queries") or []]
-    return d
-
-
 # ---- the queue -----------------------------------------------------------------------------
 _CASE_COLS = ("id, week, status, category, note, golden_id, feedback_id, ref, source, sources, kind, event_id,"
               " user_name, tenant, thread_id, asked_at, expected, evidence, assignee, golden_set, updated_by, updated_at")
@@ -592,218 +517,3 @@ def assignees(principal) -> list[str]:
     require_reviewer(principal)
     return [u.name for u in UserStore().list() if u.role.value in REVIEW_ROLES
             and (principal.is_admin or set(u.tenants) & set(principal.tenants))]
-
-
-# ---- golden cases --------------------------------------------------------------------------
-def _facts(expected: str) -> list[str]:
-    return [p.strip() for p in re.split(r"[\n；;]+", expected or "") if p.strip()]
-
-
-def golden_record(principal, case_id: int, *, expected: str | None = None, expect_refusal: bool | None = None) -> dict:
-    """The golden record (spec/cli.md shape) a case becomes."""
-    case = get_case(principal, case_id)
-    if case["kind"] not in ("docs", "kg"):
-        raise BadInputError("只有政策问答和图谱问答的用例可以加入评测集")
-    if case.get("waiting") and case["kind"] == "kg":
-        pass  # an abandoned turn: the question is what matters
-    facts = _facts(expected if expected is not None else case["expected"])
-    refusal = bool(case["refused"] and not facts) if expect_refusal is None else bool(expect_refusal)
-    if not facts and not refusal:
-        raise BadInputError("请先写出期望答案（每行一个要点，评测时逐条核对），或标记为应当拒答")
-    history: list[str] = []
-    if case.get("event") and case["thread"]:
-        history = _earlier_turns(_thread_events(case["user"], case["kind"], case["thread"]), case["event"]["id"])
-    rec: dict[str, Any] = {"id": f"bc-{case['week']}-{case['id']}", "kind": case["kind"], "question": case["question"],
-                           "user": case["user"]}
-    if case.get("tenant"):
-        rec["tenant"] = case["tenant"]  # the case holds that tenant's data: its reviewers only
-    evidence = [e.strip() for e in (case["evidence"] or "").splitlines() if e.strip()]
-    if case["kind"] == "docs":
-        rec.update({"expect_files": [e for e in evidence if "." in e] if evidence else [],
-                    "expect_answer_contains": [] if refusal else facts, "expect_refusal": refusal})
-    else:
-        rec.update({"expect_answer_contains": facts})
-    if history:
-        rec["history"] = history
-    rec["category"] = CATEGORY_LABELS.get(case["category"] or "", "复盘")
-    rec["source"] = {"bad_case": case["id"], "week": case["week"], "evidence": evidence}
-    return rec
-
-
-def to_golden(principal, case_id: int, set_name: str, *, expected: str | None = None,
-              expect_refusal: bool | None = None) -> dict:
-    """Turn a case into a golden case in the workspace set ``set_name`` (created when new; a
-    case added before is replaced). The next evaluation run of that set includes it."""
-    from core.evaluation.golden import upsert_record
-    from core.security.audit import audit
-
-    name = (set_name or "").strip()
-    if not _SET_NAME.match(name):
-        raise BadInputError("评测集名称只能包含字母、数字、汉字、下划线和连字符（最长 64 个字符）")
-    if expected is not None:
-        classify(principal, case_id, expected=expected)
-    rec = golden_record(principal, case_id, expect_refusal=expect_refusal)
-    path = upsert_record(name, rec)
-    get_db().execute("UPDATE bad_cases SET golden_id = ?, golden_set = ?, updated_by = ?, updated_at = ? WHERE id = ?",
-                     (rec["id"], name, principal.name, now_utc(), _int(case_id)))
-    audit(principal.name, "review.to_golden", target=str(case_id), detail={"set": name, "golden_id": rec["id"]})
-    return {"golden": rec, "set": name, "path": str(path)}
-
-
-# ---- weekly summary ------------------------------------------------------------------------
-def _visible_feedback(principal, rows: list[dict]) -> list[dict]:
-    """Ratings of answers ``principal`` may review: the tenant of the rated answer's event,
-    else the rater's tenants."""
-    if principal.is_admin:
-        return rows
-    users: dict[str | None, str | None] = {}
-    cache: dict = {}
-    out = []
-    for r in rows:
-        eid = _feedback_event(r, cache)
-        tenant = None
-        if eid is not None:
-            ev = get_db().one("SELECT tenant FROM audit_log WHERE id = ?", (eid,))
-            tenant = ev["tenant"] if ev else None
-        if tenant is None:
-            if r["user_name"] not in users:
-                users[r["user_name"]] = _user_tenant(r["user_name"])
-            tenant = users[r["user_name"]]
-        if tenant_visible(principal, tenant):
-            out.append(r)
-    return out
-
-
-def week_summary(principal, week: str | None = None, *, weeks: int = 12, now: datetime | None = None) -> dict:
-    """Counts by class and status, 👍/👎, refusal rate, top documents and intents, and the
-    trend over the last ``weeks`` weeks."""
-    queue = week_queue(principal, week, now=now)
-    week = queue["week"]
-    trend = []
-    top_docs: Counter = Counter()
-    top_intents: Counter = Counter()
-    for w in weeks_back(week, weeks):
-        events = [e for e in _week_events(w) if tenant_visible(principal, e["tenant"])]
-        fb = _visible_feedback(principal, _week_feedback(w))
-        answered = [e for e in events if e["outcome"] != "waiting"]
-        refused = sum(1 for e in answered if e["outcome"] == "refused")
-        up, down = sum(1 for f in fb if int(f["rating"]) == 1), sum(1 for f in fb if int(f["rating"]) == -1)
-        cases = get_db().query("SELECT tenant, category FROM bad_cases WHERE week = ?", (w,))
-        cases = [c for c in cases if tenant_visible(principal, c["tenant"])]
-        trend.append({"week": w, "questions": len(answered), "refused": refused,
-                      "refusal_rate": round(refused / len(answered), 4) if answered else None,
-                      "up": up, "down": down, "cases": len(cases),
-                      "classified": sum(1 for c in cases if c["category"])})
-        if w == week:
-            hidden = _hidden_docs(principal, (c.get("doc_id") for e in events for c in e["detail"].get("citations") or []))
-            for e in events:
-                if e["kind"] == "docs":
-                    top_docs.update({c.get("file_name") for c in e["detail"].get("citations") or []
-                                     if c.get("file_name") and c.get("doc_id") not in hidden})
-                elif (e["detail"].get("slots") or {}).get("intent"):
-                    top_intents[e["detail"]["slots"]["intent"]] += 1
-    this = trend[-1]
-    counts = queue["counts"]
-    return {
-        "week": week, "cases": counts["total"],
-        "by_category": {CATEGORY_LABELS.get(k, "未分类"): v for k, v in counts["by_category"].items()},
-        "by_status": {STATUS_LABELS.get(k, k): v for k, v in counts["by_status"].items()},
-        "by_source": {SOURCE_LABELS.get(k, k): v for k, v in counts["by_source"].items()},
-        "questions": this["questions"], "refused": this["refused"], "refusal_rate": this["refusal_rate"],
-        "thumbs_up": this["up"], "thumbs_down": this["down"],
-        "up_ratio": round(this["up"] / (this["up"] + this["down"]), 4) if this["up"] + this["down"] else None,
-        "top_documents": [{"name": k, "count": v} for k, v in top_docs.most_common(10)],
-        "top_intents": [{"name": k, "count": v} for k, v in top_intents.most_common(10)],
-        "trend": trend,
-    }
-
-
-def _pct(v) -> str:
-    return "—" if v is None else f"{v:.1%}"
-
-
-EXPORT_COLUMNS = (("id", "编号"), ("kind", "类型"), ("source", "来源"), ("question", "问题"), ("answer", "回答"),
-                  ("user", "提问人"), ("tenant", "租户"), ("category", "分类"), ("status", "状态"),
-                  ("expected", "期望答案"), ("evidence", "依据"), ("assignee", "负责人"), ("feedback", "用户反馈"))
-
-
-def _export_value(case: dict, key: str):
-    v = case.get(key)
-    if key == "kind":
-        return KIND_LABELS.get(v, v)
-    if key == "source":
-        return "、".join(SOURCE_LABELS.get(s, s) for s in case.get("sources") or [v])
-    if key == "category":
-        return CATEGORY_LABELS.get(v or "", "未分类")
-    if key == "status":
-        return STATUS_LABELS.get(v, v)
-    if key == "feedback":
-        return ("👎 " + (v.get("reason") or "")) if v and v.get("rating") == -1 else ("👍" if v else "")
-    return v
-
-
-def export_excel(principal, week: str | None = None) -> bytes:
-    """The week's summary and cases as an .xlsx (every cell through safe_cell). Audited."""
-    from openpyxl import Workbook
-
-    from core.security.audit import audit
-    from core.security.export import safe_row
-
-    s = week_summary(principal, week)
-    cases = week_queue(principal, s["week"])["cases"]
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "汇总"
-    for row in _summary_rows(s):
-        ws.append(safe_row(row))
-    ws2 = wb.create_sheet("复盘用例")
-    ws2.append([label for _k, label in EXPORT_COLUMNS])
-    for c in cases:
-        ws2.append(safe_row(_export_value(c, k) for k, _label in EXPORT_COLUMNS))
-    ws3 = wb.create_sheet("近12周趋势")
-    ws3.append(["周", "提问数", "拒答数", "拒答率", "👍", "👎", "复盘用例", "已分类"])
-    for t in s["trend"]:
-        ws3.append(safe_row([t["week"], t["questions"], t["refused"], t["refusal_rate"], t["up"], t["down"],
-                             t["cases"], t["classified"]]))
-    buf = io.BytesIO()
-    wb.save(buf)
-    audit(principal.name, "export.review_xlsx", detail={"week": s["week"], "rows": len(cases)})
-    return buf.getvalue()
-
-
-def _summary_rows(s: dict) -> list[list]:
-    rows = [["周", s["week"]], ["复盘用例", s["cases"]], ["提问数", s["questions"]], ["拒答率", _pct(s["refusal_rate"])],
-            ["👍", s["thumbs_up"]], ["👎", s["thumbs_down"]], ["👍 占比", _pct(s["up_ratio"])]]
-    rows += [[f"分类：{k}", v] for k, v in s["by_category"].items()]
-    rows += [[f"状态：{k}", v] for k, v in s["by_status"].items()]
-    rows += [[f"来源：{k}", v] for k, v in s["by_source"].items()]
-    rows += [[f"文档：{d['name']}", d["count"]] for d in s["top_documents"]]
-    rows += [[f"意图：{d['name']}", d["count"]] for d in s["top_intents"]]
-    return rows
-
-
-def export_markdown(principal, week: str | None = None) -> str:
-    """The weekly summary as Markdown (for a weekly report mail or wiki page). Audited."""
-    from core.security.audit import audit
-
-    s = week_summary(principal, week)
-    cases = week_queue(principal, s["week"])["cases"]
-    cell = lambda v: str("" if v is None else v).replace("\n", " ").replace("|", "｜")[:80]  # noqa: E731
-    lines = [f"# 每周复盘 {s['week']}", "",
-             f"提问 {s['questions']} 个，拒答率 {_pct(s['refusal_rate'])}；👍 {s['thumbs_up']} / 👎 {s['thumbs_down']}"
-             f"（👍 占比 {_pct(s['up_ratio'])}）；复盘用例 {s['cases']} 个。", ""]
-    for title, key in (("按分类", "by_category"), ("按状态", "by_status"), ("按来源", "by_source")):
-        if s[key]:
-            lines += [f"## {title}", "", "| 项 | 数量 |", "|---|---|"] + [f"| {k} | {v} |" for k, v in s[key].items()] + [""]
-    for title, key in (("涉及最多的文档", "top_documents"), ("涉及最多的意图", "top_intents")):
-        if s[key]:
-            lines += [f"## {title}", ""] + [f"- {cell(d['name'])}：{d['count']}" for d in s[key]] + [""]
-    lines += ["## 近 12 周趋势", "", "| 周 | 提问 | 拒答率 | 👍 | 👎 | 复盘用例 |", "|---|---|---|---|---|---|"]
-    lines += [f"| {t['week']} | {t['questions']} | {_pct(t['refusal_rate'])} | {t['up']} | {t['down']} | {t['cases']} |"
-              for t in s["trend"]]
-    if cases:
-        lines += ["", "## 用例", "", "| 编号 | 来源 | 问题 | 分类 | 状态 | 负责人 |", "|---|---|---|---|---|---|"]
-        lines += [f"| {c['id']} | {cell(_export_value(c, 'source'))} | {cell(c['question'])} | "
-                  f"{_export_value(c, 'category')} | {_export_value(c, 'status')} | {cell(c['assignee'])} |" for c in cases]
-    audit(principal.name, "export.review_md", detail={"week": s["week"], "rows": len(cases)})
-    return "\n".join(lines) + "\n"

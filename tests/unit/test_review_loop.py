@@ -15,6 +15,7 @@ from core.evaluation.runner import CappedIndex
 from core.security.principals import Principal, Role, UserStore
 from core.services import eval as E
 from core.services import review as R
+from core.services.review_golden import to_golden
 from core.services.ask_kg import ask_kg
 
 from tests.unit.test_kg_graph import store  # noqa: F401 - fixture (a fake graph)
@@ -66,7 +67,7 @@ def test_case_to_golden_then_the_next_run_includes_it_and_the_gate(store, worksp
     R.record_feedback(MANAGER, "kg", "g1", "青浦-区图书馆2026年3月有多少人出勤？", r["answer"], -1, "要看人数")
     case = next(c for c in R.week_queue(REVIEWER)["cases"] if c["source"] == "thumbs_down")
     R.classify(REVIEWER, case["id"], category="期望偏差", expected="共 1 人", status="已解决")
-    res = R.to_golden(REVIEWER, case["id"], "weekly")
+    res = to_golden(REVIEWER, case["id"], "weekly")
     assert res["golden"]["kind"] == "kg" and res["golden"]["expect_answer_contains"] == ["共 1 人"]
     assert any(s["name"] == "weekly" and not s["builtin"] for s in E.golden_sets(REVIEWER))
 

@@ -13,6 +13,9 @@ from core.errors import BadInputError, NotFoundError, PermissionDenied
 from core.security.audit import record_question
 from core.security.principals import Principal, Role, UserStore
 from core.services import review as R
+from core.services.review_access import HIDDEN_TEXT
+from core.services.review_golden import to_golden
+from core.services.review_report import export_excel, export_markdown, week_summary
 from core.storage.db import get_db
 
 ADMIN = Principal("admin", Role.admin)
@@ -140,7 +143,7 @@ def test_citation_of_a_document_the_reviewer_may_not_see_is_hidden():
     finance_only = Principal("rev_fin", Role.reviewer, tenants=("demo",), domains=("finance",))
     case = next(c for c in R.week_queue(finance_only)["cases"] if c["question"] == "两份文件？")
     full = R.get_case(finance_only, case["id"])
-    assert [c["file_name"] for c in full["citations"]] == [R.HIDDEN_TEXT, R.HIDDEN_TEXT]
+    assert [c["file_name"] for c in full["citations"]] == [HIDDEN_TEXT, HIDDEN_TEXT]
     assert "规定" not in full["answer"]
     assert [c["file_name"] for c in R.get_case(REVIEWER, case["id"])["citations"]] == ["secret.pdf", "hr.pdf"]
 
@@ -159,8 +162,8 @@ def test_classify_validates_and_to_golden_writes_the_workspace_set(workspace):
                      assignee="rev_a")
     assert (out["category"], out["status"], out["assignee"]) == ("retrieval", "in_progress", "rev_a")
     with pytest.raises(BadInputError):
-        R.to_golden(REVIEWER, case["id"], "bad name!")
-    res = R.to_golden(REVIEWER, case["id"], "weekly")
+        to_golden(REVIEWER, case["id"], "bad name!")
+    res = to_golden(REVIEWER, case["id"], "weekly")
     rec = res["golden"]
     assert rec["kind"] == "docs" and rec["question"] == "那第二条呢？" and rec["user"] == "manager_a"
     assert rec["expect_answer_contains"] == ["15%", "最高 2000 元"] and rec["expect_files"] == ["a.pdf"]
@@ -168,7 +171,7 @@ def test_classify_validates_and_to_golden_writes_the_workspace_set(workspace):
     assert rec["tenant"] == "demo"  # the case holds the tenant's data: only its reviewers see it
     path = workspace / "eval" / "sets" / "weekly.jsonl"
     assert path.is_file() and json.loads(path.read_text(encoding="utf-8").splitlines()[0])["id"] == rec["id"]
-    R.to_golden(REVIEWER, case["id"], "weekly", expected="15%")  # again: replaced, not duplicated
+    to_golden(REVIEWER, case["id"], "weekly", expected="15%")  # again: replaced, not duplicated
     assert len(path.read_text(encoding="utf-8").splitlines()) == 1
     assert R.get_case(REVIEWER, case["id"])["golden_set"] == "weekly"
     from core.evaluation.golden import load_golden
@@ -181,7 +184,7 @@ def test_to_golden_needs_an_expected_answer():
     R.record_feedback(MANAGER, "docs", "t-x", "答非所问？", "补贴 15%[1]。", -1)
     case = R.week_queue(ADMIN)["cases"][0]
     with pytest.raises(BadInputError) as e:
-        R.to_golden(ADMIN, case["id"], "weekly")
+        to_golden(ADMIN, case["id"], "weekly")
     assert "期望答案" in e.value.user_message
 
 
@@ -191,16 +194,16 @@ def test_summary_trend_and_exports():
     _kg(question="图谱问？", thread="k9")
     R.record_feedback(MANAGER, "docs", "a1", "问一？", "x", 1)
     R.record_feedback(MANAGER, "docs", "a2", "问二？", "=HYPERLINK(\"x\")", -1, "=cmd|' /C calc'!A0")
-    s = R.week_summary(REVIEWER)
+    s = week_summary(REVIEWER)
     assert s["questions"] == 3 and s["refused"] == 1 and s["thumbs_up"] == 1 and s["thumbs_down"] == 1
     assert s["up_ratio"] == 0.5 and len(s["trend"]) == 12 and s["trend"][-1]["week"] == s["week"]
     assert s["top_documents"][0]["name"] == "a.pdf" and s["top_intents"][0]["name"] == "考勤"
-    md = R.export_markdown(REVIEWER)
+    md = export_markdown(REVIEWER)
     assert "每周复盘" in md and "近 12 周趋势" in md
     from openpyxl import load_workbook
     import io
 
-    wb = load_workbook(io.BytesIO(R.export_excel(REVIEWER)))
+    wb = load_workbook(io.BytesIO(export_excel(REVIEWER)))
     cells = [c.value for row in wb["复盘用例"].iter_rows() for c in row if isinstance(c.value, str)]
     assert not any(v.startswith(("=", "+", "@")) for v in cells)
     assert any(v.startswith("'=") or "'=" in v for v in cells) or any("👎" in v for v in cells)
