@@ -328,10 +328,8 @@ async def _stream(work: Work):
 
 
 # ---- the app ------------------------------------------------------------------------------
-def create_app() -> FastAPI:
-    app = FastAPI(title=API_TITLE, version="1.0.0",
-                  description="政策问答、业务图谱问答与政策任务的 HTTP 接口。返回体与命令行契约（spec/cli.md）一致；"
-                              "每个请求须携带 Bearer 令牌（python -m core.cli users token NAME）。")
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every error as ``{"error": {"code", "message"}}`` with a Chinese message, never a traceback."""
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError):
@@ -361,8 +359,8 @@ def create_app() -> FastAPI:
     async def _unexpected(_request: Request, exc: Exception):
         return _error_response(exc)
 
-    me = Depends(current_principal)
 
+def _add_health_route(app: FastAPI) -> None:
     @app.get("/v1/health", tags=["system"], summary="存活检查（无需令牌）")
     def health() -> dict:
         from core.storage.db import get_db
@@ -372,6 +370,10 @@ def create_app() -> FastAPI:
         except AppError:
             return JSONResponse({"status": "degraded", "db": False}, status_code=503)
         return {"status": "ok", "db": True}
+
+
+def _add_ask_routes(app: FastAPI, me: Any) -> None:
+    """Policy Q&A, KG Q&A and the task agent, each as one call and as an SSE stream."""
 
     @app.post("/v1/ask/docs", tags=["ask"], summary="政策问答", responses=ERRORS)
     def ask_docs_(req: AskDocsRequest, principal: Principal = me) -> dict:
@@ -400,6 +402,9 @@ def create_app() -> FastAPI:
         work = await asyncio.get_running_loop().run_in_executor(None, _task_work, req, principal)
         return await _stream(work)
 
+
+def _add_thread_routes(app: FastAPI, me: Any) -> None:
+    """Continuing, reading and rating one of the caller's own threads."""
     thread_path = Path(pattern=THREAD_ID, description="会话编号")
 
     @app.post("/v1/threads/{thread_id}/resume", tags=["threads"], summary="继续会话（确认、修改计划、追问）",
@@ -438,6 +443,16 @@ def create_app() -> FastAPI:
 
         return feedback_on_thread(principal, req.kind, req.thread_id, req.rating, req.reason)
 
+
+def create_app() -> FastAPI:
+    app = FastAPI(title=API_TITLE, version="1.0.0",
+                  description="政策问答、业务图谱问答与政策任务的 HTTP 接口。返回体与命令行契约（spec/cli.md）一致；"
+                              "每个请求须携带 Bearer 令牌（python -m core.cli users token NAME）。")
+    _add_error_handlers(app)
+    me = Depends(current_principal)
+    _add_health_route(app)
+    _add_ask_routes(app, me)
+    _add_thread_routes(app, me)
     return app
 
 
