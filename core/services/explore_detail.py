@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from core.errors import NotFoundError
+from core.errors import AppError, NotFoundError
 from core.graph.schema import NODE_BY_LABEL
 from core.security.principals import Principal
 from core.services.explore_reads import (_hop, _node_exists, _node_out, _refuse_locked, _resolve_id, _store, locked,
@@ -14,7 +14,6 @@ from core.services.explore_reads import (_hop, _node_exists, _node_out, _refuse_
 
 
 def _source(principal: Principal, prov: list[dict]) -> tuple[dict | None, str]:
-    from core.errors import AppError
     from core.services.ask_kg import source_row
 
     if not prov:
