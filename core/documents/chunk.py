@@ -4,8 +4,8 @@
   ``text`` ("济南市2025年家电以旧换新补贴实施细则 > 第一章 补贴范围和标准 > 第二条 补贴标准");
   a long 条 is split at 款 boundaries (then sentences) under the same header.
 - Tables: cross-page pieces with the same columns are stitched first, then rendered row by row
-  with their column headers ("列名: 值；…"), at most ``table_rows`` rows per chunk, each chunk
-  repeating the header line.
+  with their column headers ("列名: 值；…", :mod:`core.documents.tables`), at most ``table_rows``
+  rows per chunk, each chunk repeating the header line.
 - Prose (notices, reports): 300–600 tokens (a CJK character = one token), ~15 % overlap, cut at
   sentence boundaries, never across a top-level section once the chunk is big enough.
 - Every chunk keeps doc_id, page_start/page_end and spans (page + bbox per source line for PDF,
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 from core.documents.metadata import is_agency_name
@@ -38,6 +38,7 @@ from core.documents.structure import (
     match_heading,
     paragraph_sentences,
 )
+from core.documents.tables import render_table_lines, stitch_tables, table_segments
 from core.text.numerals import CN_NUMERAL_CHARS
 
 MAX_TOKENS = 600
@@ -107,7 +108,10 @@ def chunk_document(doc: ParsedDocument, meta: Optional[DocMeta] = None, *, max_t
 
 def _chunk_articles(paras: list[Paragraph], title: str, b: _Builder, *, max_tokens: int, min_tokens: int,
                     overlap: float, table_rows: int) -> None:
-    bian = zhang = jie = ""
+    """One chunk per 条 (more when it is long) under its 编 / 章 / 节 path; what comes before the
+    first heading, or between a 章 heading and its first 条, is chunked as preamble, and the
+    closing lines (抄送, 印发) after the articles."""
+    divisions = ("", "", "")  # 编, 章, 节
     preamble: list[Paragraph] = []
     trailer: list[Paragraph] = []
     art_label = ""
@@ -115,7 +119,7 @@ def _chunk_articles(paras: list[Paragraph], title: str, b: _Builder, *, max_toke
     seen_structure = False
 
     def struct_path() -> list[str]:
-        return [title, bian, zhang, jie]
+        return [title, *divisions]
 
     def flush_article() -> None:
         nonlocal art_parts
@@ -144,25 +148,15 @@ def _chunk_articles(paras: list[Paragraph], title: str, b: _Builder, *, max_toke
             continue
         text = p.text.strip()
         h = match_heading(text)
-        if h and h.level in ("bian", "zhang", "jie"):
-            flush_preamble() if not seen_structure else None
-            seen_structure = True
-            flush_article()
-            art_label = ""
-            if h.level == "bian":
-                bian, zhang, jie = h.label, "", ""
-            elif h.level == "zhang":
-                zhang, jie = h.label, ""
-            else:
-                jie = h.label
-            continue
-        if h and h.level == "tiao":
+        if h and h.level in ("bian", "zhang", "jie", "tiao"):
             if not seen_structure:
                 flush_preamble()
             seen_structure = True
             flush_article()
-            art_label = h.label
-            if h.rest:
+            art_label = h.label if h.level == "tiao" else ""
+            if h.level != "tiao":
+                divisions = _enter_division(divisions, h.level, h.label)
+            elif h.rest:
                 start = len(text) - len(h.rest)
                 art_parts.append((h.rest, p.spans_for(start, len(text))))
             continue
@@ -186,6 +180,17 @@ def _chunk_articles(paras: list[Paragraph], title: str, b: _Builder, *, max_toke
     if trailer:
         _chunk_prose(trailer, [title], b, max_tokens=max_tokens, min_tokens=min_tokens, overlap=overlap,
                      table_rows=table_rows, kind="preamble")
+
+
+def _enter_division(divisions: tuple[str, str, str], level: str, label: str) -> tuple[str, str, str]:
+    """(编, 章, 节) once a heading of ``level`` ("bian", "zhang" or "jie") named ``label`` starts:
+    the levels below it end."""
+    bian, zhang, _jie = divisions
+    if level == "bian":
+        return label, "", ""
+    if level == "zhang":
+        return bian, label, ""
+    return bian, zhang, label
 
 
 def _is_closing_line(text: str) -> bool:
@@ -334,154 +339,6 @@ def _pack(units: list[_Unit], b: _Builder, *, kind: str, max_tokens: int, min_to
 
 # ====================================================================== tables
 
-_NUMERIC = re.compile(r"^[-+]?\d[\d,，]*(\.\d+)?%?$")
-
-
-def _is_numeric(v: str) -> bool:
-    return bool(_NUMERIC.match(v.strip()))
-
-
-def _is_caption_row(row: list[str]) -> bool:
-    """A row that only names the next block of the table ("第二十条第（一）项")."""
-    if len(row) < 2:
-        return False
-    vals = [c.strip() for c in row if c.strip()]
-    if not vals or len(set(vals)) != 1 or _is_numeric(vals[0]):
-        return False
-    return len(vals) >= 2 or bool(re.match(r"^(第.{1,12}[条项款]|表\s*\d|附表)", vals[0]))
-
-
-def stitch_tables(paras: list[Paragraph]) -> list[Paragraph]:
-    """Join a table continued on the next page (same column count, or the previous piece ended
-    with a caption row) into one table paragraph; a repeated header row is dropped and merged
-    label cells cut by the page break are filled from the row above."""
-    out: list[Paragraph] = []
-    for p in paras:
-        prev = out[-1] if out else None
-        if (p.kind == "table" and prev is not None and prev.kind == "table" and p.rows and prev.rows
-                and p.page_start == prev.page_end + 1):
-            same_cols = len(p.rows[0]) == len(prev.rows[0])
-            if same_cols or _is_caption_row(prev.rows[-1]):
-                rows = [list(r) for r in p.rows]
-                header = next((r for r in prev.rows if not _is_caption_row(r)), None)
-                if same_cols and header is not None and rows and rows[0] == header:
-                    rows = rows[1:]
-                if same_cols and rows:
-                    _fill_labels(prev.rows[-1], rows)
-                merged_rows = prev.rows + rows
-                text = prev.text + "\n" + "\n".join(" | ".join(c for c in r if c) for r in rows)
-                pieces = prev.pieces + [Piece(len(prev.text) + 1, len(text), s) for s in p.spans]
-                out[-1] = Paragraph(text=text, kind="table", pieces=pieces, rows=merged_rows, block=prev.block)
-                continue
-        out.append(p)
-    return out
-
-
-def _fill_labels(above: list[str], rows: list[list[str]]) -> None:
-    ncols = len(above)
-    first_num = next((j for j in range(ncols) if any(_is_numeric(r[j]) for r in rows if j < len(r))), ncols)
-    prev = above
-    for r in rows:
-        for j in range(min(first_num, len(r))):
-            if not r[j].strip() and j < len(prev) and prev[j].strip():
-                r[j] = prev[j]
-        prev = r
-
-
-@dataclass
-class _Segment:
-    caption: str = ""
-    header: list[list[str]] = field(default_factory=list)
-    rows: list[list[str]] = field(default_factory=list)
-
-
-def table_segments(rows: list[list[str]]) -> list[_Segment]:
-    """Split a (stitched) table into segments: caption row -> header rows -> data rows.
-
-    Header rows: the first row of a segment, plus following all-text rows when the segment's
-    data rows are numeric (statistics tables with 2–3 header levels)."""
-    segs: list[_Segment] = []
-    cur: Optional[_Segment] = None
-    i = 0
-    n = len(rows)
-    while i < n:
-        r = rows[i]
-        if _is_caption_row(r):
-            cur = _Segment(caption=next(c for c in r if c.strip()))
-            segs.append(cur)
-            i += 1
-            continue
-        if cur is None or (not cur.header and not cur.rows):
-            if cur is None:
-                cur = _Segment()
-                segs.append(cur)
-            # header block
-            cur.header.append(r)
-            i += 1
-            later_numeric = any(any(_is_numeric(c) for c in rr) for rr in rows[i:i + 6])
-            while (i < n and len(cur.header) < 4 and later_numeric and not _is_caption_row(rows[i])
-                   and not any(_is_numeric(c) for c in rows[i])):
-                cur.header.append(rows[i])
-                i += 1
-            continue
-        cur.rows.append(r)
-        i += 1
-    return segs
-
-
-def column_names(header: list[list[str]], ncols: int) -> list[str]:
-    names = []
-    for j in range(ncols):
-        parts: list[str] = []
-        for hr in header:
-            v = hr[j].strip() if j < len(hr) else ""
-            if v and (not parts or parts[-1] != v):
-                parts.append(v)
-        name = "/".join(parts)
-        if len(name) > 24 and "/" not in name:
-            name = "项目"
-        names.append(name)
-    return names
-
-
-def render_row(names: list[str], row: list[str]) -> str:
-    """"列名: 值；列名: 值" — adjacent columns with the same name are merged (label columns
-    under one spanning header), repeated values from merged cells shown once."""
-    pairs: list[tuple[str, list[str]]] = []
-    for j, v in enumerate(row):
-        name = names[j] if j < len(names) else ""
-        v = v.strip()
-        if pairs and pairs[-1][0] == name:
-            if v and (not pairs[-1][1] or pairs[-1][1][-1] != v):
-                pairs[-1][1].append(v)
-        else:
-            pairs.append((name, [v] if v else []))
-    out = []
-    for name, vals in pairs:
-        if not vals:
-            continue
-        val = " ".join(vals)
-        out.append(f"{name}: {val}" if name else val)
-    return "；".join(out)
-
-
-def render_table_lines(rows: list[list[str]]) -> list[tuple[str, str, list[str]]]:
-    """[(caption, header line, row lines)] for every segment of a table."""
-    out = []
-    for seg in table_segments(rows):
-        ncols = max([len(r) for r in seg.header + seg.rows] or [0])
-        names = column_names(seg.header, ncols) if seg.header else [""] * ncols
-        if not seg.rows and seg.header:
-            # a header-only segment (e.g. the last row block of a text table) is data
-            lines = [render_row([""] * ncols, r) for r in seg.header]
-            out.append((seg.caption, "", [ln for ln in lines if ln]))
-            continue
-        header_line = " | ".join(dict.fromkeys(n for n in names if n))
-        lines = [render_row(names, r) for r in seg.rows]
-        out.append((seg.caption, header_line, [ln for ln in lines if ln]))
-    return out
-
-
 def _emit_table(b: _Builder, p: Paragraph, path: list[str], max_rows: int, caption: str = "") -> None:
     rows = p.rows or [[c] for c in p.text.split("\n")]
     segs = render_table_lines(rows)
@@ -540,7 +397,6 @@ def chunk_markdown_law(text: str, title: Optional[str] = None, *, doc_id: Option
     ``doc_id`` defaults to the first 16 hex of the text's SHA-256.
     """
     doc_id = doc_id or law_doc_id(text)
-    b = _Builder(doc_id)
     lines = text.replace("\r\n", "\n").split("\n")
     h1: list[str] = []
     info_end = next((i for i, ln in enumerate(lines) if "INFO END" in ln), -1)
@@ -550,84 +406,91 @@ def chunk_markdown_law(text: str, title: Optional[str] = None, *, doc_id: Option
         if m and len(m.group(1)) == 1 and m.group(2):
             h1.append(m.group(2).strip())
     doc_title = (title or (h1[0] if h1 else "")).strip()
-    bian = ""
-    if len(h1) > 1:  # a code split over files: "# 中华人民共和国民法典" + "# 总则" / "# 物权编"
-        bian = h1[1]
-    zhang = jie = ""
-    art = ""
-    parts: list[str] = []
-    para_of_art = 0
-    preamble: list[str] = []
-    seen_article = False
-
-    def flush() -> None:
-        nonlocal parts
-        if art and parts:
-            body = "\n".join(parts)
-            path = [doc_title, bian, zhang, jie, art]
-            _emit_law_article(b, path, art, body, para_of_art, max_tokens)
-        parts = []
-
+    # a code split over files: "# 中华人民共和国民法典" + "# 总则" / "# 物权编"
+    law = _MarkdownLaw(_Builder(doc_id), doc_title, bian=h1[1] if len(h1) > 1 else "", max_tokens=max_tokens)
     for idx, raw in enumerate(body_lines):
-        line = raw.strip()
+        law.read(idx, raw.strip())
+    law.finish()
+    return law.b.chunks
+
+
+_DIVISION_OF_MARK = {"编": "bian", "章": "zhang", "节": "jie"}
+
+
+class _MarkdownLaw:
+    """The reader of one Markdown law's body, line by line: where it stands (编 / 章 / 节, the
+    article being read and its text), each article emitted when the next heading or article
+    starts, the preamble kept for :meth:`finish`."""
+
+    def __init__(self, b: _Builder, title: str, *, bian: str, max_tokens: int):
+        self.b, self.title, self.max_tokens = b, title, max_tokens
+        self.divisions = (bian, "", "")
+        self.art = ""
+        self.parts: list[str] = []
+        self.para_of_art = 0
+        self.preamble: list[str] = []
+        self.seen_article = False
+
+    def read(self, idx: int, line: str) -> None:
+        """One stripped line, the ``idx``-th of the body."""
         if not line or line.startswith("<!--"):
-            continue
+            return
         m = _MD_HEADING.match(line)
-        heading_text = m.group(2).strip() if m else None
-        if heading_text is not None:
-            sm = _STRUCT_LINE.match(heading_text)
-            flush()
-            art = ""
-            if sm:
-                label = (sm.group(1) + " " + _fold_spaces(sm.group(2) or "")).strip()
-                if sm.group(1).endswith("编"):
-                    bian, zhang, jie = label, "", ""
-                elif sm.group(1).endswith("章"):
-                    zhang, jie = label, ""
-                else:
-                    jie = label
-            elif re.search(r"编$", heading_text):
-                bian, zhang, jie = heading_text, "", ""
-            elif not seen_article:
-                preamble.append(heading_text)
-            continue
+        if m:
+            self._heading(m.group(2).strip())
+            return
         am = _ART_LINE.match(line)
         if am:
-            flush()
-            seen_article = True
-            art = am.group(1)
-            para_of_art = idx
+            self._flush()
+            self.seen_article = True
+            self.art = am.group(1)
+            self.para_of_art = idx
             rest = am.group(2).strip()
             if rest:
-                parts.append(_fold_spaces(rest))
-            continue
+                self.parts.append(_fold_spaces(rest))
+            return
         sm = _STRUCT_LINE.match(line)
         if sm and len(line) <= 40:
-            flush()
-            art = ""
-            label = (sm.group(1) + " " + _fold_spaces(sm.group(2) or "")).strip()
-            if sm.group(1).endswith("编"):
-                bian, zhang, jie = label, "", ""
-            elif sm.group(1).endswith("章"):
-                zhang, jie = label, ""
-            else:
-                jie = label
-            continue
-        if art:
-            parts.append(_fold_spaces(line))
-        elif not seen_article:
-            preamble.append(_fold_spaces(line))
-    flush()
-    if preamble:
-        pre = "\n".join(preamble)
-        if count_tokens(pre) >= 8:
-            # the preamble comes first in reading order but is emitted after the articles so that
-            # article ids do not move when only the preamble changes; a law without articles (a
-            # 决定) is chunked as prose
-            kind = "preamble" if seen_article else "prose"
-            for part, _ in _emit_groups(preamble, max_tokens):
-                b.add(body=part, path=[doc_title], kind=kind, spans=[Span(page=1, para=0)], heading="")
-    return b.chunks
+            self._flush()
+            self.art = ""
+            self._enter(sm)
+            return
+        if self.art:
+            self.parts.append(_fold_spaces(line))
+        elif not self.seen_article:
+            self.preamble.append(_fold_spaces(line))
+
+    def _heading(self, heading_text: str) -> None:
+        sm = _STRUCT_LINE.match(heading_text)
+        self._flush()
+        self.art = ""
+        if sm:
+            self._enter(sm)
+        elif re.search(r"编$", heading_text):
+            self.divisions = _enter_division(self.divisions, "bian", heading_text)
+        elif not self.seen_article:
+            self.preamble.append(heading_text)
+
+    def _enter(self, sm: re.Match) -> None:
+        """A 编 / 章 / 节 line (``_STRUCT_LINE``) starts."""
+        label = (sm.group(1) + " " + _fold_spaces(sm.group(2) or "")).strip()
+        self.divisions = _enter_division(self.divisions, _DIVISION_OF_MARK[sm.group(1)[-1]], label)
+
+    def _flush(self) -> None:
+        if self.art and self.parts:
+            path = [self.title, *self.divisions, self.art]
+            _emit_law_article(self.b, path, self.art, "\n".join(self.parts), self.para_of_art, self.max_tokens)
+        self.parts = []
+
+    def finish(self) -> None:
+        """The last article, then the preamble: it comes first in reading order but is emitted
+        after the articles so that article ids do not move when only the preamble changes; a law
+        without articles (a 决定) is chunked as prose."""
+        self._flush()
+        if self.preamble and count_tokens("\n".join(self.preamble)) >= 8:
+            kind = "preamble" if self.seen_article else "prose"
+            for part, _ in _emit_groups(self.preamble, self.max_tokens):
+                self.b.add(body=part, path=[self.title], kind=kind, spans=[Span(page=1, para=0)], heading="")
 
 
 def canonical_law_name(name: str) -> str:

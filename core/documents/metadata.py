@@ -207,47 +207,84 @@ _INTERPRET = re.compile(
     r"|([\u4e00-\u9fff]{2,20}?(?:局|厅|委员会|政府|办公室|部))(?:对本活动)?保留(?:最终)?解释权"
 )
 _N_DEPTS = re.compile(r"([\u4e00-\u9fff]{2,20}?(?:厅|局|部|委|委员会|政府))等\s*(\d+|[二三四五六七八九十]+)\s*(?:个)?部门")
+_ADOPTED = re.compile(r"((?:19|20)\d{2}年\d{1,2}月\d{1,2}日)\s*(?:第[^\n]{1,8}届)?((?:[\u4e00-\u9fff]{2,12})?人民代表大会(?:常务委员会)?)"
+                      r"第[^\n]{1,8}次会议(?:审议)?通过")
 
 
 def extract_metadata(doc: ParsedDocument, *, today_: _dt.date | None = None) -> DocMeta:
+    """文号, title, issuing authorities and level, dates, repeals and other relations, status of
+    one parsed document; ``review_state`` is "pending" when 文号, authority or date is missing."""
     lines = _lines(doc)
     meta = DocMeta(doc_id=doc.doc_id, file_name=doc.file_name, pages=doc.pages, source_type=doc.source_type)
     full_text = "\n".join(lines)
+    meta.doc_number = _doc_number(lines[:30])
+    title, meta.title = _titles(doc, lines)
+    meta.authorities, sign_date = _authorities(lines, title, meta.title, full_text)
+    meta.level = level_of(meta.authorities[0]) if meta.authorities else ""
+    _set_dates(meta, lines, full_text, sign_date)
+    # repeals, and the other relations (代替 / 修订 / 补充 / 延期)
+    meta.repeals = extract_repeals(full_text)
+    meta.relations = extract_relations(full_text, meta.title)
+    _set_status(meta, "".join(lines[:15]), doc.file_name, today_)
+    meta.review_state = "approved" if (meta.doc_number and meta.authorities and
+                                       (meta.sign_date or meta.publish_date)) else "pending"
+    return meta
 
-    # ---- 文号: a standalone 文号 line in the 红头 wins; else the first 文号 in the head that is
-    # not a citation inside （…） or 《…》
-    head_lines = lines[:30]
-    number = ""
+
+def _doc_number(head_lines: list[str]) -> str:
+    """A standalone 文号 line in the 红头 wins; else the first 文号 in the head that is not a
+    citation inside （…） or 《…》."""
     for ln in head_lines:
         t = re.sub(r"\s+", "", ln)
         if len(t) <= 30:
             nums = find_doc_numbers(t)
             if nums and len(t) - len(nums[0]) <= 4:
-                number = nums[0]
-                break
-    if not number:
-        head = re.sub(r"\s+", "", "".join(head_lines[:12]))
-        for m in RE_DOC_NUMBER.finditer(head):
-            before = head[: m.start()]
-            if before.count("（") > before.count("）") or before.count("(") > before.count(")"):
-                continue
-            if before.count("《") > before.count("》"):
-                continue
-            number = find_doc_numbers(m.group(0))[0]
-            break
-    meta.doc_number = number
+                return nums[0]
+    head = re.sub(r"\s+", "", "".join(head_lines[:12]))
+    for m in RE_DOC_NUMBER.finditer(head):
+        before = head[: m.start()]
+        if before.count("（") > before.count("）") or before.count("(") > before.count(")"):
+            continue
+        if before.count("《") > before.count("》"):
+            continue
+        return find_doc_numbers(m.group(0))[0]
+    return ""
 
-    # ---- title
+
+def _titles(doc: ParsedDocument, lines: list[str]) -> tuple[str, str]:
+    """(the title the text gives, "" when none; the title to record: that one, else the file
+    name's). A title line OCR cut short (a screenshot) is taken whole from the file name."""
     title = extract_title(doc, lines)
     from_name = _title_from_filename(doc.file_name)
     if title and from_name != title and len(from_name) > len(title) and from_name[:6] == title[:6] \
             and title[-4:] == from_name[-4:]:
-        title = from_name  # OCR cut the title line short (screenshot): the file name has it whole
-    meta.title = title or from_name
+        title = from_name
+    return title, title or from_name
 
-    # ---- authorities: 落款 (last lines: agency names right before a date), then 红头, then title
+
+def _authorities(lines: list[str], title: str, recorded_title: str, full_text: str) -> tuple[list[str], str]:
+    """(issuing authorities, 落款 date): the 落款's names first, then those of the 红头 and the
+    title (:func:`_head_agencies`), the agency holding the 解释权; for a law, the congress that
+    adopted it when no other is found, and its adoption date when the 落款 gives none."""
+    authorities, sign_date = _signature(lines)
+    for name in _head_agencies(lines[:12], title, recorded_title):
+        _add_agency(authorities, name)
+    for m in _INTERPRET.finditer(full_text):
+        name = m.group(1) or m.group(2)
+        if name and is_agency_name(name) and not name.startswith(("市", "省", "区", "县")):
+            _add_agency(authorities, name)
+    # laws: "2020年5月28日第十三届全国人民代表大会第三次会议通过" / "2021年1月1日施行"
+    adopted = _ADOPTED.search("\n".join(lines[:12]))
+    if adopted:
+        _add_agency(authorities, adopted.group(2)) if not authorities else None
+        sign_date = sign_date or parse_date(adopted.group(1))
+    return authorities, sign_date
+
+
+def _signature(lines: list[str]) -> tuple[list[str], str]:
+    """The 落款: the agency names right above the first date line (or 此件公开发布 note) that has
+    any — the document's own — and that line's date."""
     authorities: list[str] = []
-    sign_date = ""
     for i, ln in enumerate(lines):
         is_date = _is_date_line(ln)
         if is_date or re.fullmatch(r"[（(]此件(?:公开发布|依申请公开|不予公开)[)）]", re.sub(r"\s+", "", ln)):
@@ -257,61 +294,56 @@ def extract_metadata(doc: ParsedDocument, *, today_: _dt.date | None = None) -> 
                 if is_agency_name(lines[j]):
                     names.insert(0, re.sub(r"\s+", "", lines[j]))
                 j -= 1
-            if names:  # the first 落款 (agency names right above a date) is the document's own
+            if names:
                 for name in names:
                     _add_agency(authorities, name)
-                sign_date = parse_date(ln) if is_date else ""
-                break
-    red_head = []
-    for ln in head_lines[:12]:
+                return authorities, parse_date(ln) if is_date else ""
+    return authorities, ""
+
+
+def _head_agencies(head_lines: list[str], title: str, recorded_title: str):
+    """Agency names of the 红头 (the issuer lines above the 文号 / title), the "X等N部门" of the
+    title and the head, the issuers a title starts with ("A、B关于…", "X局2025年…")."""
+    for ln in head_lines:
         t = re.sub(r"\s+", "", ln)
         if t.endswith("文件") and len(t) > 4:
             t = t[:-2]
         if is_agency_name(t):
-            red_head.append(t)
+            yield t
         elif find_doc_numbers(t) or RE_YINFA.search(t) or RE_TITLE_END.search(t):
             break
-    for name in red_head:
-        _add_agency(authorities, name)
     head_region = []
-    for ln in head_lines[:12]:
+    for ln in head_lines:
         if ln.rstrip().endswith(("：", ":")):
             break  # the salutation ("各市商务主管部门…：") ends the 红头
         head_region.append(ln)
-    for ln in [meta.title, *head_region]:
+    for ln in [recorded_title, *head_region]:
         ln = re.sub(r"《[^》]*》", "", re.sub(r"\s+", "", ln))
         for m in _N_DEPTS.finditer(ln):
             name = re.split(r"通知公告|通知|公告|首页|关于|印发|号", m.group(1))[-1]
             if is_agency_name(name):
-                _add_agency(authorities, name)
+                yield name
     m = re.match(r"^(.{2,40}?)(?:关于|转发|印发)", title or "")
     if m:
-        for name in re.split(r"[、，,]", m.group(1)):
-            if is_agency_name(name):
-                _add_agency(authorities, name)
-    m = re.match(r"^(.+?(?:人民政府办公厅|人民政府办公室|人民政府|局|厅|委员会))(?:19|20)\d{2}年", meta.title)
+        yield from (name for name in re.split(r"[、，,]", m.group(1)) if is_agency_name(name))
+    m = re.match(r"^(.+?(?:人民政府办公厅|人民政府办公室|人民政府|局|厅|委员会))(?:19|20)\d{2}年", recorded_title)
     if m and is_agency_name(m.group(1)):
-        _add_agency(authorities, m.group(1))
-    for m in _INTERPRET.finditer(full_text):
-        name = m.group(1) or m.group(2)
-        if name and is_agency_name(name) and not name.startswith(("市", "省", "区", "县")):
-            _add_agency(authorities, name)
-    # laws: "2020年5月28日第十三届全国人民代表大会第三次会议通过" / "2021年1月1日施行"
-    adopted = re.search(r"((?:19|20)\d{2}年\d{1,2}月\d{1,2}日)\s*(?:第[^\n]{1,8}届)?((?:[\u4e00-\u9fff]{2,12})?人民代表大会(?:常务委员会)?)"
-                        r"第[^\n]{1,8}次会议(?:审议)?通过", "\n".join(lines[:12]))
-    if adopted:
-        _add_agency(authorities, adopted.group(2)) if not authorities else None
-        sign_date = sign_date or parse_date(adopted.group(1))
-    meta.authorities = authorities
-    meta.level = level_of(authorities[0]) if authorities else ""
+        yield m.group(1)
 
-    # ---- dates
+
+def _set_dates(meta: DocMeta, lines: list[str], full_text: str, sign_date: str) -> None:
+    """成文 (the 落款's, else the last date line near the end), 发布, 施行 and 到期 dates."""
     if not sign_date:
-        for ln in lines[::-1][:30]:
-            if _is_date_line(ln):
-                sign_date = parse_date(ln)
-                break
+        sign_date = next((parse_date(ln) for ln in lines[::-1][:30] if _is_date_line(ln)), "")
     meta.sign_date = sign_date
+    meta.publish_date = _publish_date(lines, full_text)
+    compact_text = re.sub(r"\s+", "", full_text)
+    meta.effective_date = _effective_date(compact_text, lines, meta.sign_date or meta.publish_date)
+    meta.expiry_date = _expiry_date(compact_text, meta.effective_date or meta.sign_date)
+
+
+def _publish_date(lines: list[str], full_text: str) -> str:
+    """The 版记's "…年…月…日印发" (the last one), else a 发布日期 field."""
     publish = ""
     for ln in lines[-12:]:
         t = re.sub(r"\s+", "", ln)
@@ -322,44 +354,47 @@ def extract_metadata(doc: ParsedDocument, *, today_: _dt.date | None = None) -> 
         m = _PUBLISH.search(full_text)
         if m:
             publish = parse_date(m.group(1))
-    meta.publish_date = publish
-    compact_text = re.sub(r"\s+", "", full_text)
+    return publish
+
+
+def _effective_date(compact_text: str, lines: list[str], issued: str) -> str:
+    """"自…起施行", else a standalone "…起施行" line in the head, else ``issued`` when the text
+    takes effect on issue ("自印发之日起施行")."""
     m = _EFFECTIVE_DATE.search(compact_text)
     standalone = next((ln for ln in lines[:12] if re.fullmatch(r"(?:19|20)\d{2}年\d{1,2}月\d{1,2}日起?施行", re.sub(r"\s+", "", ln))), "")
     if m:
-        meta.effective_date = parse_date(m.group(1))
-    elif standalone:
-        meta.effective_date = parse_date(standalone)
-    elif _EFFECTIVE_ON_ISSUE.search(compact_text):
-        meta.effective_date = meta.sign_date or meta.publish_date
+        return parse_date(m.group(1))
+    if standalone:
+        return parse_date(standalone)
+    if _EFFECTIVE_ON_ISSUE.search(compact_text):
+        return issued
+    return ""
+
+
+def _expiry_date(compact_text: str, start: str) -> str:
+    """"有效期至…", else ``start`` plus "有效期N年", else the end of a campaign's own periods."""
     m = _EXPIRY.search(compact_text)
+    expiry = ""
     if m:
-        meta.expiry_date = parse_date(m.group(1))
+        expiry = parse_date(m.group(1))
     else:
         m = _EXPIRY_YEARS.search(compact_text)
-        start = meta.effective_date or meta.sign_date
         if m and start:
             years = cn_to_int(m.group(1))
             y, mo, d = (int(x) for x in start.split("-"))
-            meta.expiry_date = _iso(y + years, mo, d) or _iso(y + years, mo, d - 1)
-    if not meta.expiry_date:
-        meta.expiry_date = campaign_end(compact_text)  # a campaign ends when its own periods do
+            expiry = _iso(y + years, mo, d) or _iso(y + years, mo, d - 1)
+    return expiry or campaign_end(compact_text)  # a campaign ends when its own periods do
 
-    # ---- repeals, and the other relations (代替 / 修订 / 补充 / 延期)
-    meta.repeals = extract_repeals(full_text)
-    meta.relations = extract_relations(full_text, meta.title)
 
-    # ---- status + review
-    head_text = "".join(lines[:15])
-    if "征求意见稿" in head_text or "征求意见稿" in meta.title or "征求意见稿" in doc.file_name:
+def _set_status(meta: DocMeta, head_text: str, file_name: str, today_: _dt.date | None) -> None:
+    """draft (征求意见稿), upcoming (takes effect after ``today_``, else :func:`today`) or expired;
+    else the status stays."""
+    if "征求意见稿" in head_text or "征求意见稿" in meta.title or "征求意见稿" in file_name:
         meta.status = "draft"
     elif meta.effective_date and meta.effective_date > (today_ or today()).isoformat():
         meta.status = "upcoming"
     elif meta.expiry_date and meta.expiry_date < (today_ or today()).isoformat():
         meta.status = "expired"
-    meta.review_state = "approved" if (meta.doc_number and meta.authorities and
-                                       (meta.sign_date or meta.publish_date)) else "pending"
-    return meta
 
 
 def missing_fields(meta: DocMeta) -> list[str]:

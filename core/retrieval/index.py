@@ -42,13 +42,13 @@ from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, NotFoundError
 from core.retrieval import filters, vector_model
 from core.retrieval.bm25 import BM25Index
-from core.retrieval.dense import content_hash, top_k
-from core.retrieval.doc_refs import title_list, title_matches
-from core.retrieval.fusion import FusionWeights, rrf, weights_for
+from core.retrieval.dense import content_hash
+from core.retrieval.fusion import FusionWeights
+from core.retrieval.hybrid import bm25_ranked, dense_ranked, fused_pool, hit_evidence, title_ranked
 from core.retrieval.index_files import IndexFiles
 from core.retrieval.metastore import MetaStore
-from core.retrieval.protocol import CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult
-from core.retrieval.tokenize import add_words, has_exact_reference, tokenize
+from core.retrieval.protocol import DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult
+from core.retrieval.tokenize import add_words, tokenize
 from core.security.principals import Principal
 
 
@@ -493,21 +493,15 @@ class EmbeddedIndex:
         bm25_list, dense_list, titles = cand["bm25"], cand["dense"], cand["title"]
         bm25_ev, dense_ev = cand["bm25_ev"], cand["dense_ev"]
         chunks, metas = cand["chunks"], cand["metas"]
-        w = weights or weights_for(has_exact_reference(query))
-        fused = rrf({"bm25": bm25_list, "dense": dense_list, "title": titles},
-                    {"bm25": w.bm25, "dense": 0.0 if degraded else w.dense, "title": w.title})
-        pool = fused[:max(k, 30)]
+        pool = fused_pool(query, bm25_list, dense_list, titles, degraded=degraded, weights=weights, k=k)
 
         from core.retrieval.rerank import rerank_pool
 
         pool = rerank_pool(query, pool, lambda item: chunks[item[0]].text, notices)
-        title_rank = {row: i + 1 for i, row in enumerate(dict.fromkeys(titles))}
-        hits = []
-        for rank, (row, score) in enumerate(pool[:k], 1):
-            c = chunks[row]
-            hits.append(Hit(rank=rank, chunk=c, meta=metas[c.doc_id], score=float(score), evidence={
-                "bm25": bm25_ev.get(row), "dense": dense_ev.get(row), "title": title_rank.get(row),
-                "fused": float(score)}))
+        evidence = hit_evidence(bm25_ev, dense_ev, titles)
+        hits = [Hit(rank=rank, chunk=chunks[row], meta=metas[chunks[row].doc_id], score=float(score),
+                    evidence=evidence(row, score))
+                for rank, (row, score) in enumerate(pool[:k], 1)]
         return SearchResult(hits, notices, (time.perf_counter() - t0) * 1000, degraded)
 
     def candidates(self, query: str, principal: Principal, *, scenario: str | None = None,
@@ -529,52 +523,13 @@ class EmbeddedIndex:
             out["empty"] = True
             return out
 
-        # BM25 over the allowed rows only
-        bm25_list: list[int] = []
-        bm25_ev: dict[int, tuple[int, float]] = {}
         if "bm25" in lists:
-            # documents appended since the lock was released are not among ``rows``
-            s = bm25.scores(tokenize(query), None if everything else rows)[:rows.size]
-            for r, i in enumerate(top_k(s, CANDIDATES), 1):
-                if s[i] <= 0:
-                    break
-                bm25_list.append(int(rows[i]))
-                bm25_ev[int(rows[i])] = (r, float(s[i]))
-
-        # dense over the allowed rows that have vectors
-        dense_list: list[int] = []
-        dense_ev: dict[int, tuple[int, float]] = {}
-        degraded = False
-        if "dense" in lists:
-            vrows = rows[has_vec[rows]] if has_vec.size else rows[:0]
-            if not vector_model.usable(recorded):  # never a query of one model against another's vectors
-                degraded = True
-                notices.append(vector_model.MISMATCH_NOTICE)
-            else:
-                try:
-                    if vrows.size == 0:
-                        raise LookupError("no vectors")
-                    qv = self._query_vector(query)
-                    s = mat @ qv if vrows.size == mat.shape[0] else mat[vrows] @ qv
-                    for r, i in enumerate(top_k(s, CANDIDATES), 1):
-                        dense_list.append(int(vrows[i]))
-                        dense_ev[int(vrows[i])] = (r, float(s[i]))
-                except Exception:  # noqa: BLE001 - no vectors, unavailable model, timeout: degrade
-                    degraded = True
-                    notices.append(DEGRADED_NOTICE)
-
-        # title path: documents the query names, their best chunks first
-        title_rows: list[int] = []
-        if "title" in lists:
-            allowed_docs = list(dict.fromkeys(chunks[int(r)].doc_id for r in rows))
-            matched = title_matches(query, [metas[d] for d in allowed_docs],
-                                    [a for d in allowed_docs for a in metas[d].authorities])
-            title_rows = title_list(query, [d for d, _ in matched],
-                                    lambda d: [(r, chunks[r].heading) for r in range(*doc_rows[d])],
-                                    (bm25_list, dense_list))
-
-        out.update(degraded=degraded, bm25=bm25_list, dense=dense_list, title=title_rows, bm25_ev=bm25_ev,
-                   dense_ev=dense_ev)
+            out["bm25"], out["bm25_ev"] = bm25_ranked(bm25, query, rows, everything)
+        if "dense" in lists:  # over the allowed rows that have vectors
+            out["dense"], out["dense_ev"], out["degraded"] = dense_ranked(
+                mat, has_vec, rows, lambda: self._query_vector(query), recorded, notices)
+        if "title" in lists:  # documents the query names, their best chunks first
+            out["title"] = title_ranked(query, rows, chunks, metas, doc_rows, (out["bm25"], out["dense"]))
         return out
 
 

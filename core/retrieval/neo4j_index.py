@@ -37,11 +37,11 @@ from core.retrieval import filters, vector_model
 from core.retrieval.dense import content_hash
 from core.retrieval.embed import EmbeddingUnavailable
 from core.retrieval.doc_refs import title_list, title_matches
-from core.retrieval.fusion import FusionWeights, rrf, weights_for
+from core.retrieval.fusion import FusionWeights
+from core.retrieval.hybrid import fused_pool, hit_evidence
 from core.retrieval.metastore import MetaStore
 from core.retrieval.protocol import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult,
                                      chunk_from_dict)
-from core.retrieval.tokenize import has_exact_reference
 from core.security.principals import Principal
 
 FULLTEXT_INDEX = "zhice_chunk_text"
@@ -340,57 +340,13 @@ class Neo4jIndex:
             notices.append("没有可检索的文档（按当前账号的租户、业务域和有效性范围）")
             return SearchResult([], notices, (time.perf_counter() - t0) * 1000, False)
         sees_all = len(allowed) == len(metas)
-
-        bm25_list: list[str] = []
-        bm25_ev: dict[str, tuple[int, float]] = {}
+        bm25_list, bm25_ev, dense_list, dense_ev, degraded = [], {}, [], {}, False
         if "bm25" in lists:
-            text_q = f"text:({lucene_escape(query)})"
-            if not sees_all:
-                if len(allowed) > MAX_CLAUSES:
-                    raise IndexError_("可检索文档过多，超出全文索引的过滤上限")
-                text_q += " AND doc_id:(" + " OR ".join(f'"{d}"' for d in allowed) + ")"
-            try:
-                ft_rows = self._read(Q_FULLTEXT, q=text_q, n=CANDIDATES)
-            except IndexError_:
-                ft_rows = []  # e.g. nothing left to search for after analysis
-                notices.append("关键词检索失败，已仅按向量与标题检索")
-            for r, row in enumerate(ft_rows, 1):
-                bm25_list.append(row["chunk_id"])
-                bm25_ev[row["chunk_id"]] = (r, float(row["score"]))
-
-        dense_list: list[str] = []
-        dense_ev: dict[str, tuple[int, float]] = {}
-        degraded = False
-        if "dense" in lists and not vector_model.usable(self.vector_model()):
-            degraded = True  # never a query of one model against another's vectors
-            notices.append(vector_model.MISMATCH_NOTICE)
-        elif "dense" in lists:
-            try:
-                vec = self._query_vector(query).astype(float).tolist()
-                rows = (self._read(Q_DENSE_ALL, n=CANDIDATES, vec=vec) if sees_all else
-                        self._read(Q_DENSE_FILTERED, doc_ids=allowed, n=CANDIDATES, vec=vec))
-                for r, row in enumerate(rows, 1):
-                    dense_list.append(row["chunk_id"])
-                    dense_ev[row["chunk_id"]] = (r, float(row["score"]))
-                degraded = not rows
-            except Exception:  # noqa: BLE001 - model missing, timeout, no vector index: degrade
-                degraded = True
-            if degraded:
-                notices.append(DEGRADED_NOTICE)
-
-        title_ids: list[str] = []
-        if "title" in lists:
-            matched = [d for d, _ in title_matches(query, [metas[d] for d in allowed],
-                                                   [a for d in allowed for a in metas[d].authorities])]
-            by_doc: dict[str, list[tuple[str, str]]] = {}
-            for row in (self._read(Q_ARTICLE_CHUNKS, doc_ids=matched) if matched else []):
-                by_doc.setdefault(row["doc_id"], []).append((row["chunk_id"], row["heading"] or ""))
-            title_ids = title_list(query, matched, lambda d: by_doc.get(d, []), (bm25_list, dense_list))
-
-        w = weights or weights_for(has_exact_reference(query))
-        fused = rrf({"bm25": bm25_list, "dense": dense_list, "title": title_ids},
-                    {"bm25": w.bm25, "dense": 0.0 if degraded else w.dense, "title": w.title})
-        pool = fused[:max(k, 30)]
+            bm25_list, bm25_ev = self._fulltext_ranked(query, allowed, sees_all, notices)
+        if "dense" in lists:
+            dense_list, dense_ev, degraded = self._dense_ranked(query, allowed, sees_all, notices)
+        title_ids = self._title_ranked(query, allowed, metas, (bm25_list, dense_list)) if "title" in lists else []
+        pool = fused_pool(query, bm25_list, dense_list, title_ids, degraded=degraded, weights=weights, k=k)
         nodes = {r["c"]["chunk_id"]: _chunk_from_node(r["c"])
                  for r in self._read(Q_CHUNKS_BY_ID, ids=[cid for cid, _ in pool])}
         pool = [(cid, s) for cid, s in pool if cid in nodes]
@@ -398,9 +354,63 @@ class Neo4jIndex:
         from core.retrieval.rerank import rerank_pool
 
         pool = rerank_pool(query, pool, lambda item: nodes[item[0]].text, notices)
-        title_rank = {cid: i + 1 for i, cid in enumerate(dict.fromkeys(title_ids))}
+        evidence = hit_evidence(bm25_ev, dense_ev, title_ids)
         hits = [Hit(rank=i, chunk=nodes[cid], meta=metas[nodes[cid].doc_id], score=float(s),
-                    evidence={"bm25": bm25_ev.get(cid), "dense": dense_ev.get(cid), "title": title_rank.get(cid),
-                              "fused": float(s)})
-                for i, (cid, s) in enumerate(pool[:k], 1)]
+                    evidence=evidence(cid, s)) for i, (cid, s) in enumerate(pool[:k], 1)]
         return SearchResult(hits, notices, (time.perf_counter() - t0) * 1000, degraded)
+
+    def _fulltext_ranked(self, query: str, allowed: list[str], sees_all: bool,
+                         notices: list[str]) -> tuple[list[str], dict[str, tuple[int, float]]]:
+        """Chunk ids by Lucene full-text score; unless the principal sees every document, the
+        query itself requires ``doc_id`` to be one of the ``allowed``."""
+        ranked: list[str] = []
+        evidence: dict[str, tuple[int, float]] = {}
+        text_q = f"text:({lucene_escape(query)})"
+        if not sees_all:
+            if len(allowed) > MAX_CLAUSES:
+                raise IndexError_("可检索文档过多，超出全文索引的过滤上限")
+            text_q += " AND doc_id:(" + " OR ".join(f'"{d}"' for d in allowed) + ")"
+        try:
+            ft_rows = self._read(Q_FULLTEXT, q=text_q, n=CANDIDATES)
+        except IndexError_:
+            ft_rows = []  # e.g. nothing left to search for after analysis
+            notices.append("关键词检索失败，已仅按向量与标题检索")
+        for r, row in enumerate(ft_rows, 1):
+            ranked.append(row["chunk_id"])
+            evidence[row["chunk_id"]] = (r, float(row["score"]))
+        return ranked, evidence
+
+    def _dense_ranked(self, query: str, allowed: list[str], sees_all: bool,
+                      notices: list[str]) -> tuple[list[str], dict[str, tuple[int, float]], bool]:
+        """Chunk ids by cosine similarity to the query (the vector index when the principal sees
+        every document, else exact over the ``allowed`` ones), and whether dense retrieval
+        degraded, its notice added to ``notices``: another model's vectors, no rows, the model
+        missing or too slow, no vector index."""
+        ranked: list[str] = []
+        evidence: dict[str, tuple[int, float]] = {}
+        if not vector_model.usable(self.vector_model()):
+            notices.append(vector_model.MISMATCH_NOTICE)  # never a query of one model against another's vectors
+            return ranked, evidence, True
+        try:
+            vec = self._query_vector(query).astype(float).tolist()
+            rows = (self._read(Q_DENSE_ALL, n=CANDIDATES, vec=vec) if sees_all else
+                    self._read(Q_DENSE_FILTERED, doc_ids=allowed, n=CANDIDATES, vec=vec))
+            for r, row in enumerate(rows, 1):
+                ranked.append(row["chunk_id"])
+                evidence[row["chunk_id"]] = (r, float(row["score"]))
+            degraded = not rows
+        except Exception:  # noqa: BLE001 - model missing, timeout, no vector index: degrade
+            degraded = True
+        if degraded:
+            notices.append(DEGRADED_NOTICE)
+        return ranked, evidence, degraded
+
+    def _title_ranked(self, query: str, allowed: list[str], metas: dict[str, DocMeta],
+                      ranked_lists: tuple[list[str], list[str]]) -> list[str]:
+        """The title path: the allowed documents the query names, their best chunks first."""
+        matched = [d for d, _ in title_matches(query, [metas[d] for d in allowed],
+                                               [a for d in allowed for a in metas[d].authorities])]
+        by_doc: dict[str, list[tuple[str, str]]] = {}
+        for row in (self._read(Q_ARTICLE_CHUNKS, doc_ids=matched) if matched else []):
+            by_doc.setdefault(row["doc_id"], []).append((row["chunk_id"], row["heading"] or ""))
+        return title_list(query, matched, lambda d: by_doc.get(d, []), ranked_lists)

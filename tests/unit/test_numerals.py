@@ -77,7 +77,7 @@ def test_writing_and_reading_back_agree():
 
 
 def test_docx_chinese_list_numbers_use_the_same_writer():
-    from core.documents.parse import _format_num
+    from core.documents.parse_docx import _format_num
     assert [_format_num(n, "chineseCounting") for n in (1, 3, 10, 12, 21)] == ["一", "三", "十", "十二", "二十一"]
     assert _format_num(105, "chineseCountingThousand") == "一百零五"
     assert _format_num(0, "chineseCounting") == "0"
