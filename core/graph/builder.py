@@ -114,19 +114,41 @@ def _shift_derived(values: dict) -> dict:
             **{name: sum(1 for c in codes if c == code) for code, name in SHIFT_COUNT_NAMES.items()}}
 
 
+_Recs = Callable[[str], list[Record]]
+#: (工号, 项目编号) → 年月 → (the first record of that month, the kinds seen: 考勤 / 排班)
+_Served = dict[tuple[str, str], dict[str, tuple[Record, set]]]
+
+
 def plan_build(read: ReadResult, existing: dict[str, set[str]] | None = None,
                graph: "GraphService | None" = None) -> _Plan:
+    """The nodes and edges ``read`` makes, with reference checks against ``existing`` keys (and
+    this build's), and the 服务于 edges re-derived against ``graph``'s material (incremental)."""
     R = read.records
     recs = lambda t: R.get(t, [])  # noqa: E731
+    P = _Plan(_known_keys(recs, existing))
+    _plan_organisation(P, recs)
+    served = _plan_monthly_facts(P, recs)
+    _plan_project_records(P, recs)
+    _plan_procurement(P, recs)
+    _plan_inspections_and_certificates(P, recs)
+    _plan_service(P, recs, served, graph)
+    return P
+
+
+def _known_keys(recs: _Recs, existing: dict[str, set[str]] | None) -> dict[str, set[str]]:
+    """The 项目 / 人员 / 片区 keys a reference may name: those of this build and those already in the graph."""
     known = {k: set(v) for k, v in (existing or {}).items()}
     for k in ("项目", "人员", "片区"):
         known.setdefault(k, set())
     known["项目"] |= {r.values["项目编号"] for r in recs("项目信息")}
     known["人员"] |= {r.values["工号"] for r in recs("人员信息")}
     known["片区"] |= {r.values["片区编号"] for r in recs("片区信息")}
-    P = _Plan(known)
+    return known
 
-    # ---- phase 1 material: nodes (with the edges each record implies) -------------------
+
+def _plan_organisation(P: _Plan, recs: _Recs) -> None:
+    """Projects, people (员工层级 from the 岗位字典 where a row leaves it empty), areas, the areas of
+    projects and project finance, with the edges each record implies."""
     levels = {r.values["岗位名称"]: r.values["员工层级"] for r in recs("岗位字典")}
     for r in recs("项目信息"):
         k = P.node("项目", r, r.values)
@@ -153,7 +175,10 @@ def plan_build(read: ReadResult, existing: dict[str, set[str]] | None = None,
         P.edge("月度财务", "项目", "财务", P.ref_ok("项目", r, "项目编号"), k, r)
         P.edge("经办人", "财务", "人员", k, P.ref_ok("人员", r, "财务经办人工号"), r)
 
-    served: dict[tuple[str, str], dict[str, tuple[Record, set]]] = defaultdict(dict)
+
+def _plan_monthly_facts(P: _Plan, recs: _Recs) -> _Served:
+    """考勤 (with 人员财务) and 排班月报 records; returns the months each person served each project in."""
+    served: _Served = defaultdict(dict)
     for r in recs("考勤与人员财务"):
         k = P.node("考勤", r, {**r.values, **_att_derived(r.values)})
         person, proj = P.ref_ok("人员", r, "工号"), P.ref_ok("项目", r, "项目编号")
@@ -171,6 +196,11 @@ def plan_build(read: ReadResult, existing: dict[str, set[str]] | None = None,
         P.edge("所属项目", "排班月报", "项目", k, proj, r)
         if person and proj:
             served[(person, proj)].setdefault(r.values["年月"], (r, set()))[1].add("排班")
+    return served
+
+
+def _plan_project_records(P: _Plan, recs: _Recs) -> None:
+    """Bids, staffing and equipment of projects."""
     for r in recs("投标记录"):
         k = P.node("投标记录", r, r.values)
         P.edge("投标", "项目", "投标记录", P.ref_ok("项目", r, "项目编号"), k, r)
@@ -182,6 +212,11 @@ def plan_build(read: ReadResult, existing: dict[str, set[str]] | None = None,
         k = P.node("设备", r, r.values)
         P.edge("所属项目", "设备", "项目", k, P.ref_ok("项目", r, "项目编号"), r)
         P.edge("责任人", "设备", "人员", k, P.ref_ok("人员", r, "设备责任人工号"), r)
+
+
+def _plan_procurement(P: _Plan, recs: _Recs) -> None:
+    """采购与维保 rows: suppliers, maintenance contracts and procurement records; a supplier named only
+    on a record gets its node from that row."""
     suppliers_listed = {r.values["名称"] for r in recs("采购与维保") if r.values["记录类型"] == "供应商"}
     for r in recs("采购与维保"):
         v = r.values
@@ -202,6 +237,10 @@ def plan_build(read: ReadResult, existing: dict[str, set[str]] | None = None,
                                              "名称": sup, "类别": v.get("类别"), DISPLAY: sup, **P.prov(r)})
                 suppliers_listed.add(sup)
             P.edge("维保单位" if label == "维保合同" else "供应商", label, "供应商", k, sup, r)
+
+
+def _plan_inspections_and_certificates(P: _Plan, recs: _Recs) -> None:
+    """Inspections of projects and people's certificates."""
     for r in recs("检查记录"):
         k = P.node("检查记录", r, r.values)
         P.edge("检查", "项目", "检查记录", P.ref_ok("项目", r, "项目编号"), k, r)
@@ -210,7 +249,21 @@ def plan_build(read: ReadResult, existing: dict[str, set[str]] | None = None,
         k = P.node("证书", r, r.values)
         P.edge("持有", "人员", "证书", P.ref_ok("人员", r, "工号"), k, r)
 
-    # ---- 服务于: stated periods win; derived runs fill what they do not cover ----------------
+
+def _plan_service(P: _Plan, recs: _Recs, served: _Served, graph: "GraphService | None") -> None:
+    """服务于: stated periods win; derived runs fill what they do not cover."""
+    stated, direct = _stated_periods(P, recs)
+    old_derived = _add_graph_service(graph, served, stated) if graph is not None else {}
+    for (person, proj), months in sorted(served.items()):
+        _plan_derived_runs(P, person, proj, months, stated.get((person, proj), []),
+                           old_derived.get((person, proj), set()))
+    for person, proj, r, start, end in direct:
+        P.edge("服务于", "人员", "项目", person, proj, r, 开始=start, 结束=end, 依据="服务期填写",
+               备注=r.values.get("备注"))
+
+
+def _stated_periods(P: _Plan, recs: _Recs) -> tuple[dict[tuple[str, str], list[tuple[str, str]]], list[tuple]]:
+    """The 人员服务期 rows: (person, project) → [(开始, 结束 or 9999-99)], and the rows to write as edges."""
     stated: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     direct = []
     for r in recs("人员服务期"):
@@ -219,37 +272,45 @@ def plan_build(read: ReadResult, existing: dict[str, set[str]] | None = None,
             start, end = r.values["开始年月"], r.values.get("结束年月")
             stated[(person, proj)].append((start, end or "9999-99"))
             direct.append((person, proj, r, start, end))
+    return stated, direct
+
+
+def _add_graph_service(graph: "GraphService", served: _Served,
+                       stated: dict[tuple[str, str], list[tuple[str, str]]]) -> dict[tuple[str, str], set[str]]:
+    """Incremental build: the months and stated periods already in the graph count too, for the
+    pairs this build touches; returns the starts of those pairs' derived edges in the graph."""
     affected = set(served) | set(stated)
     old_derived: dict[tuple[str, str], set[str]] = defaultdict(set)
-    if graph is not None:  # incremental build: months and periods already in the graph count too
-        for pair, months in graph.months.items():
-            if pair in affected:
-                for ym, (rec, kinds) in months.items():
-                    entry = served[pair].setdefault(ym, (rec, set()))
-                    entry[1].update(kinds)
-        for pair, periods in graph.stated.items():
-            if pair in affected:
-                stated[pair] += periods
-        for pair, starts in graph.derived.items():
-            if pair in affected:
-                old_derived[pair] |= starts
-    for (person, proj), months in sorted(served.items()):
-        keep: set[str] = set()
-        for start, end in month_runs(list(months)):
-            if any(s <= start and end <= e for s, e in stated.get((person, proj), [])):
-                continue
-            rec = months[start][0]
-            kinds = set().union(*(months[m][1] for m in months if start <= m <= end))
-            how = "/".join(k for k in ("考勤", "排班") if k in kinds) + "推导"
-            P.edge("服务于", "人员", "项目", person, proj, rec, 开始=start, 结束=end, 依据=how, 备注=None)
-            keep.add(start)
-        stated_starts = {s for s, _ in stated.get((person, proj), [])}
-        for start in sorted(old_derived.get((person, proj), set()) - keep - stated_starts):
-            P.stale_service.append({"from": person, "to": proj, "开始": start})
-    for person, proj, r, start, end in direct:
-        P.edge("服务于", "人员", "项目", person, proj, r, 开始=start, 结束=end, 依据="服务期填写",
-               备注=r.values.get("备注"))
-    return P
+    for pair, months in graph.months.items():
+        if pair in affected:
+            for ym, (rec, kinds) in months.items():
+                entry = served[pair].setdefault(ym, (rec, set()))
+                entry[1].update(kinds)
+    for pair, periods in graph.stated.items():
+        if pair in affected:
+            stated[pair] += periods
+    for pair, starts in graph.derived.items():
+        if pair in affected:
+            old_derived[pair] |= starts
+    return old_derived
+
+
+def _plan_derived_runs(P: _Plan, person: str, proj: str, months: dict[str, tuple[Record, set]],
+                       periods: list[tuple[str, str]], old_starts: set[str]) -> None:
+    """One derived 服务于 edge per unbroken run of months no stated period covers; the pair's
+    derived edges in the graph that no longer start a run (nor a stated period) are stale."""
+    keep: set[str] = set()
+    for start, end in month_runs(list(months)):
+        if any(s <= start and end <= e for s, e in periods):
+            continue
+        rec = months[start][0]
+        kinds = set().union(*(months[m][1] for m in months if start <= m <= end))
+        how = "/".join(k for k in ("考勤", "排班") if k in kinds) + "推导"
+        P.edge("服务于", "人员", "项目", person, proj, rec, 开始=start, 结束=end, 依据=how, 备注=None)
+        keep.add(start)
+    stated_starts = {s for s, _ in periods}
+    for start in sorted(old_starts - keep - stated_starts):
+        P.stale_service.append({"from": person, "to": proj, "开始": start})
 
 
 @dataclass

@@ -155,6 +155,22 @@ def _top_level(text: str):
         j += 1
 
 
+def _word_end(text: str, i: int) -> int:
+    """End index (exclusive) of the identifier, keyword or ``$parameter`` starting at ``i``."""
+    j = i + 1
+    while j < len(text) and _is_word_char(text[j]):
+        j += 1
+    return j
+
+
+def _opens_pattern_comprehension(text: str, i: int) -> bool:
+    """Whether the ``[`` at ``i`` opens a pattern comprehension: ``[(a)-->(b) WHERE … | expr]``."""
+    k = i + 1
+    while k < len(text) and text[k].isspace():
+        k += 1
+    return k < len(text) and text[k] == "("
+
+
 def _scope_node(inner: str, clause: str, entry: str) -> str:
     """One node pattern's inside (between its parentheses) with the scope entry added."""
     brace = where = None
@@ -202,9 +218,7 @@ def scope_cypher(cypher: str, prop: str = SCOPE_PROPERTY, param: str = SCOPE_PAR
             continue
         ch = cypher[i]
         if _is_word_char(ch) or ch == "$":
-            j = i + 1
-            while j < n and _is_word_char(cypher[j]):
-                j += 1
+            j = _word_end(cypher, i)
             word = cypher[i:j]
             up = word.upper()
             if up in _PATTERN_CLAUSES and prev != ".":
@@ -225,18 +239,14 @@ def scope_cypher(cypher: str, prop: str = SCOPE_PROPERTY, param: str = SCOPE_PAR
             prev = ")"
             i = close + 1
             continue
-        if ch == "[" and mode is None:
-            k = i + 1
-            while k < n and cypher[k].isspace():
-                k += 1
-            if k < n and cypher[k] == "(":  # pattern comprehension: [(a)-->(b) WHERE … | expr]
-                stack.append(mode)
-                closers.append("]")
-                mode = "MATCH"
-                out.append(ch)
-                prev = ch
-                i += 1
-                continue
+        if ch == "[" and mode is None and _opens_pattern_comprehension(cypher, i):
+            stack.append(mode)
+            closers.append("]")
+            mode = "MATCH"
+            out.append(ch)
+            prev = ch
+            i += 1
+            continue
         if ch == "[" and mode is not None:  # a relationship's details: copied as they are
             close = _closing(cypher, i)
             out.append(cypher[i:close + 1])
