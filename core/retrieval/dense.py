@@ -6,10 +6,11 @@ chunk is never embedded twice (re-ingest, replace, rebuild, benchmark re-runs).
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import hashlib
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -116,3 +117,40 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     part = np.argpartition(-scores, k - 1)[:k]
     return part[np.lexsort((part, -scores[part]))]
+
+
+class QueryVectors:
+    """Query vectors of the process's embedder, the last ``size`` queries kept (least recently
+    used dropped first). Encoding runs on one worker thread and is given ``timeout_s``: past it
+    :class:`TimeoutError` is raised at once (the caller degrades to keywords + titles) while the
+    late vector is still computed and cached for the next asker. Loading the model is not timed."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="dense-query")
+
+    def __call__(self, query: str, timeout_s: float) -> np.ndarray:
+        from core.retrieval.embed import get_embedder
+
+        with self._lock:
+            vec = self._cache.get(query)
+            if vec is not None:
+                self._cache.move_to_end(query)
+                return vec
+        emb = get_embedder()
+        fut = self._pool.submit(self._encode, emb, query)
+        return fut.result(timeout=timeout_s)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._cache.clear()
+
+    def _encode(self, emb, query: str) -> np.ndarray:
+        vec = emb.encode_queries([query])[0]
+        with self._lock:
+            self._cache[query] = vec
+            while len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+        return vec

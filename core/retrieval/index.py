@@ -21,12 +21,10 @@ manifest, and re-read the manifest under it, so no writer's documents are lost.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import contextlib
 import os
 import threading
 import time
-from collections import OrderedDict
 from pathlib import Path
 from typing import Iterator
 
@@ -42,12 +40,12 @@ from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, NotFoundError
 from core.retrieval import filters, vector_model
 from core.retrieval.bm25 import BM25Index
-from core.retrieval.dense import content_hash
+from core.retrieval.dense import QueryVectors, content_hash
 from core.retrieval.fusion import FusionWeights
 from core.retrieval.hybrid import bm25_ranked, dense_ranked, fused_pool, hit_evidence, title_ranked
 from core.retrieval.index_files import IndexFiles
 from core.retrieval.metastore import MetaStore
-from core.retrieval.protocol import DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult
+from core.retrieval.protocol import DEGRADED_NOTICE, MAX_QUERY_CHARS, NO_DOCUMENTS_NOTICE, Hit, SearchResult
 from core.retrieval.tokenize import add_words, tokenize
 from core.security.principals import Principal
 
@@ -64,8 +62,7 @@ class EmbeddedIndex:
         self.vector_cache_path = self.settings.model_cache_dir / "vectors.sqlite"
         self._lock = threading.RLock()
         self._flock_depth = 0
-        self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="dense-query")
-        self._qcache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._query_vectors = QueryVectors()
         self._loaded_mtime: tuple | None = None  # manifest (inode, mtime, size) last loaded
         self.metas = MetaStore()
         self._reset_memory()
@@ -460,19 +457,7 @@ class EmbeddedIndex:
             return False
 
     def _query_vector(self, query: str) -> np.ndarray:
-        from core.retrieval.embed import get_embedder
-
-        vec = self._qcache.get(query)
-        if vec is not None:
-            self._qcache.move_to_end(query)
-            return vec
-        emb = get_embedder()  # loading is not timed; encoding is
-        fut = self._pool.submit(lambda: emb.encode_queries([query])[0])
-        vec = fut.result(timeout=self.settings.dense_timeout_ms / 1000)
-        self._qcache[query] = vec
-        while len(self._qcache) > 256:
-            self._qcache.popitem(last=False)
-        return vec
+        return self._query_vectors(query, self.settings.dense_timeout_ms / 1000)
 
     def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
                doc_ids: list[str] | None = None, weights: FusionWeights | None = None,
@@ -519,7 +504,7 @@ class EmbeddedIndex:
         out = {"empty": False, "notices": notices, "degraded": False, "bm25": [], "dense": [], "title": [],
                "bm25_ev": {}, "dense_ev": {}, "chunks": chunks, "metas": metas}
         if rows.size == 0:
-            notices.append("没有可检索的文档（按当前账号的租户、业务域和有效性范围）")
+            notices.append(NO_DOCUMENTS_NOTICE)
             out["empty"] = True
             return out
 

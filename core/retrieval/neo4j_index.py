@@ -34,14 +34,14 @@ from core.config import Settings, get_settings
 from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, IndexError_, NotFoundError
 from core.retrieval import filters, vector_model
-from core.retrieval.dense import content_hash
+from core.retrieval.dense import QueryVectors, content_hash
 from core.retrieval.embed import EmbeddingUnavailable
 from core.retrieval.doc_refs import title_list, title_matches
 from core.retrieval.fusion import FusionWeights
 from core.retrieval.hybrid import fused_pool, hit_evidence
 from core.retrieval.metastore import MetaStore
-from core.retrieval.protocol import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, Hit, SearchResult,
-                                     chunk_from_dict)
+from core.retrieval.protocol import (CANDIDATES, DEGRADED_NOTICE, MAX_QUERY_CHARS, NO_DOCUMENTS_NOTICE, Hit,
+                                     SearchResult, chunk_from_dict)
 from core.security.principals import Principal
 
 FULLTEXT_INDEX = "zhice_chunk_text"
@@ -143,7 +143,7 @@ class Neo4jIndex:
         self.metas = MetaStore()
         self._lock = threading.RLock()
         self._vector_dim: int | None = None
-        self._qcache: dict[str, np.ndarray] = {}
+        self._query_vectors = QueryVectors()
         for q in Q_SCHEMA:
             self._write(q)
         self._write("CALL db.awaitIndexes(300)")
@@ -308,20 +308,7 @@ class Neo4jIndex:
 
     # ---- search ----------------------------------------------------------------------------------
     def _query_vector(self, query: str) -> np.ndarray:
-        import concurrent.futures as cf
-
-        from core.retrieval.embed import get_embedder
-
-        if query in self._qcache:
-            return self._qcache[query]
-        emb = get_embedder()
-        with cf.ThreadPoolExecutor(max_workers=1) as pool:
-            vec = pool.submit(lambda: emb.encode_queries([query])[0]).result(
-                timeout=self.settings.dense_timeout_ms / 1000)
-        if len(self._qcache) > 256:
-            self._qcache.clear()
-        self._qcache[query] = vec
-        return vec
+        return self._query_vectors(query, self.settings.dense_timeout_ms / 1000)
 
     def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
                doc_ids: list[str] | None = None, weights: FusionWeights | None = None,
@@ -337,7 +324,7 @@ class Neo4jIndex:
                    and filters.doc_allowed(m, principal, scenario)]
         notices: list[str] = []
         if not allowed:
-            notices.append("没有可检索的文档（按当前账号的租户、业务域和有效性范围）")
+            notices.append(NO_DOCUMENTS_NOTICE)
             return SearchResult([], notices, (time.perf_counter() - t0) * 1000, False)
         sees_all = len(allowed) == len(metas)
         bm25_list, bm25_ev, dense_list, dense_ev, degraded = [], {}, [], {}, False

@@ -16,6 +16,7 @@ from core.documents.models import Chunk, DocMeta, Span
 from core.security.principals import Principal
 
 DEGRADED_NOTICE = "向量检索不可用，已降级为关键词+标题检索"
+NO_DOCUMENTS_NOTICE = "没有可检索的文档（按当前账号的租户、业务域和有效性范围）"
 CANDIDATES = 100          # per list, before fusion
 MAX_QUERY_CHARS = 2000
 

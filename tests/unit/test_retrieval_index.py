@@ -176,7 +176,7 @@ def test_other_process_changes_are_seen(index):
 def test_degrades_to_keywords_when_dense_model_unavailable(index, monkeypatch, tmp_path):
     monkeypatch.setenv("ZHICE_EMBED_MODEL", str(tmp_path / "no-such-model"))
     config.set_settings(None)
-    index._qcache.clear()
+    index._query_vectors.clear()
     res = index.search("济南市家电以旧换新补贴标准", ADMIN, k=5)
     assert res.degraded and DEGRADED_NOTICE in res.notices
     assert res.hits[0].chunk.doc_id == "a" * 16  # BM25 + title still answer
@@ -187,7 +187,7 @@ def test_degrades_when_dense_is_too_slow(index, monkeypatch):
     monkeypatch.setenv("ZHICE_DENSE_TIMEOUT_MS", "1")
     config.set_settings(None)
     index.settings = config.get_settings()
-    index._qcache.clear()
+    index._query_vectors.clear()
     import core.retrieval.embed as embed
 
     real = embed.Embedder.encode_queries
