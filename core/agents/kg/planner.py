@@ -234,6 +234,7 @@ def _dated_records(a: _Asked, tool: str) -> tuple[str, dict]:
 
 
 def _certificate_params(a: _Asked, tool: str) -> tuple[str, dict]:
+    """The certificates of the asked people / projects / posts; a named certificate or 专业类别."""
     return tool, {**_anchored(a, ("people", "projects", "positions")),
                   "categories": (a.filters.get("证书名称") or []) + (a.filters.get("专业类别") or [])}
 
