@@ -11,7 +11,8 @@ from core.agents.kg.grounding import ground_slots
 from core.agents.kg.planner import build_plan
 from core.agents.kg.timeparse import parse_time
 from core.agents.kg.tools import aggregate
-from core.agents.kg.understanding import extract_slots, unknown_person
+from core.agents.kg.understanding import extract_slots
+from core.agents.kg.unknown_names import unknown_person
 
 TODAY = date(2026, 11, 30)
 PROJECTS = [

@@ -20,10 +20,11 @@ from typing import Any, Callable
 
 from core.agents.kg import kgrules
 from core.agents.kg.aliases import load_aliases
+from core.agents.kg.entity_names import loose, name_key
+from core.agents.kg.value_words import VALUE_WAYS, VOCABULARY_FIELDS, worded_values
 from core.config import get_settings
 from core.graph.schema import categorical_columns
 
-_DASHES = str.maketrans({"－": "-", "—": "-", "–": "-", "―": "-", "（": "(", "）": ")", "　": " "})
 EMBED_MARGIN = 0.015
 _PROJECT_SUFFIX = ("图书馆", "体育馆", "文化馆", "博物馆", "档案馆", "馆", "中心", "大厦", "园区", "产业园", "园", "政府",
                    "医院", "学校", "大学", "中学", "小学", "小区", "社区", "广场", "商场", "酒店", "公司", "停车场", "场",
@@ -38,19 +39,6 @@ NOT_PLACES = frozenset({"公司", "全公司", "本公司", "集团", "园区", 
 # template column names that contain a value word of another column (完好状况 ⊃ 完好)
 COLUMN_NAMES = ("完好状况", "服务状态", "设备类型", "检查类型", "记录类型", "证书类别", "岗位名称", "委托方式", "计费方式",
                 "细分业态", "汇总业态", "员工层级")
-
-
-def name_key(text: Any) -> str:
-    """How an entity name is compared: dashes / brackets / ideographic space unified, lower case,
-    no whitespace (青浦－区 → 青浦-区). Not the policy engine's matching form (RAG ``textutil.norm``,
-    which also folds full-width digits and rewrites counts)."""
-    s = str(text or "").translate(_DASHES).lower()
-    return re.sub(r"\s+", "", s)
-
-
-def loose(text: Any) -> str:
-    """Normalised without separators: 青浦-区图书馆 == 青浦区图书馆."""
-    return re.sub(r"[-_()·.,，、]", "", name_key(text))
 
 
 @dataclass
@@ -405,82 +393,36 @@ class EntityIndex:
             out.setdefault(f, vals)
         for m in re.finditer(kgrules.rules_file("kg_vocabulary")["quoted_value"]["pattern"], question or ""):
             q = q.replace(name_key(m.group(1)), "□")  # the quoted value's words ground nothing else (消防)
+        self._vocabulary_values(question, q, out)
+        out.update(worded_values(question, self.values.get("性别", []), known=out))
+        for f, v in {**self.coded_values(question), **self.named_values(question)}.items():
+            out.setdefault(f, v)
+        return out
+
+    def _vocabulary_values(self, question: str, q: str, out: dict[str, list[str]]) -> None:
+        """The values of the vocabulary fields (``VOCABULARY_FIELDS``) that the masked question
+        ``q`` names, added to ``out``: a whole stored value of 4+ characters first (保洁推车 (名称)
+        is not the post 保洁员), then field by field the first of ``VALUE_WAYS`` that finds one,
+        for a field not found yet. Each value found is masked for the rest."""
         cert_asked = bool(re.search(r"证|资格|持有|持证", question))
-        fields = [f for f in ("供应商名称", "检查类型", "证书名称", "专业类别", "证书类别", "岗位名称", "员工层级", "设备类型",
-                              "制造厂商", "安装位置", "完好状况", "记录类型", "细分业态", "汇总业态", "市区", "委托方式", "名称")
+        fields = [f for f in VOCABULARY_FIELDS
                   if cert_asked or f not in ("证书名称", "专业类别", "证书类别")]  # 特种作业证书 → 证书类别
-        # a whole stored value of 4+ characters first: 保洁推车 (名称) is not the post 保洁员
         for v, f in sorted({(v, f) for f in fields for v in self.values.get(f, []) if len(name_key(v)) >= 4
                             and name_key(v) in q}, key=lambda vf: -len(vf[0])):
             if name_key(v) in q:
                 out.setdefault(f, []).append(v)
                 q = q.replace(name_key(v), "□")
-        # longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防 (设备类型),
-        # 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
         for f in fields:
             if f in out:
                 continue
             vals = self.values.get(f, [])
-            if f == "记录类型":  # 耗材 → 耗材采购, 固定资产
-                hits = sorted({v for v in vals if len(v) >= 4 and name_key(v[:2]) in q})
+            for way in VALUE_WAYS:
+                hits, written = way(f, vals, q)
                 if hits:
                     out[f] = hits
-                    continue
-            exact = [v for v in vals if name_key(v) and name_key(v) in q]
-            if exact:
-                # longest exact values win (项目经理 over 经理)
-                longest = max(len(v) for v in exact)
-                out[f] = sorted({v for v in exact if len(v) == longest or not any(v in e and v != e for e in exact)})
-                for v in out[f]:
-                    q = q.replace(name_key(v), "□")
-                continue
-            joined = [v for v in vals if loose(v) != name_key(v) and len(loose(v)) >= 3 and loose(v) in q]
-            if joined:  # 保安领班 is 保安_领班 written without its separator, not every 保安
-                out[f] = sorted(joined)
-                for v in joined:
-                    q = q.replace(loose(v), "□")
-                continue
-            base_hits = sorted({v for v in vals if len(_base(v)) >= 2 and name_key(_base(v)) in q})
-            if f == "岗位名称":  # 保洁 → 保洁员 (also next to another position: "保安和保洁")
-                base_hits = sorted(set(base_hits) | {v for v in vals if len(v) == 3 and v.endswith("员")
-                                                     and name_key(v[:2]) in q})
-            if f == "市区" and not base_hits:  # 青浦 → 青浦区
-                base_hits = sorted({v for v in vals if len(v) >= 3 and v[-1] in "区市县" and name_key(v[:-1]) in q})
-            if base_hits:
-                out[f] = base_hits
-                for v in base_hits:
-                    q = q.replace(name_key(_base(v)), "□")
-        g = self.values.get("性别", [])
-        if re.search(r"女(?:性|员工|职工|士|的|生)", question) and "女" in g:
-            out["性别"] = ["女"]
-        elif re.search(r"男(?:性|员工|职工|士|的|生)", question) and "男" in g:
-            out["性别"] = ["男"]
-        for s, rx in (("服务中", r"服务中|在服务的?项目|在管"), ("已结束", r"已结束|已经结束|结束了|已终止|不再服务|停止服务"),
-                      ("未开始", r"未开始|还没开始|尚未开始|没开始|未进场|还没进场")):
-            if re.search(rx, question):
-                out["服务状态"] = [s]
-        for word, val in (("中共党员", "中共党员"), ("党员", "中共党员"), ("团员", "共青团员"), ("群众", "群众")):
-            if word in question:
-                out["政治面貌"] = [val]
-                break
-        for word in ("包干制", "酬金制"):
-            if word in question:
-                out["计费方式"] = [word]
-        if "续标" in question:
-            out["投标类型"] = ["续标"]
-        elif re.search(r"新标|新中标|新投标|新项目投标", question):
-            out["投标类型"] = ["新标"]
-        if re.search(r"未中标|没中标|没有中标|落标|失标", question):
-            out["中标结果"] = ["未中标"]
-        elif re.search(r"待定|还没出结果|结果未出", question):
-            out["中标结果"] = ["待定"]
-        elif re.search(r"中标(?!结果|情况|率)", question):
-            out["中标结果"] = ["中标"]
-        if "服务状态" not in out and re.search(r"在服(?:务)?的?项目|正在服务|在管项目", question):
-            out["服务状态"] = ["服务中"]
-        for f, v in {**self.coded_values(question), **self.named_values(question)}.items():
-            out.setdefault(f, v)
-        return out
+                    for w in written:
+                        q = q.replace(w, "□")
+                    break
 
     def quoted_values(self, question: str) -> dict[str, list[str]]:
         """A phrase in quotes is a stored value written out: the fields whose values contain it
@@ -561,9 +503,6 @@ def _code_regex(keys) -> str | None:
     lo, hi = min(len(m.group(2)) for m in found), max(len(m.group(2)) for m in found)
     return r"(?<![a-z])(?:" + "|".join(map(re.escape, prefixes)) + rf")[-_]?\d{{{lo},{hi}}}(?:[-_]\d+)*(?![-])"
 
-
-def _base(value: str) -> str:
-    return re.split(r"[_（(]", value)[0]
 
 
 # ---- process cache ----------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from core.agents.kg import expr as X
@@ -35,226 +36,345 @@ def _step(i: int, tool: str, params: dict, *, depends=(), fields=None, note: str
             "fields": list(fields if fields is not None else tool_fields(tool)), "note": note}
 
 
+# the tools whose rows are a set operation over other steps (no per-record figures to add up)
+_SET_TOOLS = ("project_gap", "absence", "intersect", "anti_join")
+
+
+@dataclass
+class _Asked:
+    """What a plan is built from: the question's slots and grounding, the anchors narrowed by a
+    chosen scope, the conditions as the graph stores their fields."""
+    slots: dict
+    grounded: dict
+    derived: list[dict]
+    intent: str
+    projects: list[str]
+    people: list[str]
+    months: list[str]
+    filters: dict
+    positions: list[str]
+    conditions: list[str]
+    derived_names: list[str]
+    agg: dict | None
+    growth: dict | None
+
+    @property
+    def question(self) -> str:
+        return self.slots.get("question", "")
+
+    def common(self, extra: dict) -> dict:
+        """``extra`` with the question's conditions and derived fields, when it has any."""
+        p = dict(extra)
+        if self.conditions:
+            p["conditions"] = self.conditions
+        if self.derived_names:
+            p["derived"] = self.derived_names
+        return p
+
+
 def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | None = None) -> list[dict]:
-    intent = slots.get("intent") or ""
-    projects = project_codes(grounded)
-    people = person_ids(grounded)
+    """The rules plan: the steps selecting the asked records, then the one computing the asked
+    figure over them (a growth, a ratio, a pick of the earliest / latest, an aggregate); none when
+    the question cannot be answered from the graph."""
+    scope = scope or {}
+    a = _asked(slots, grounded, derived, scope)
+    if _unanswerable(grounded, a.projects, a.people):
+        return []
+    steps = _record_steps(a)
+    if a.growth and steps[-1]["tool"] in ("attendance", "schedule", "finance") and len(steps) == 1:
+        return _growth_steps(steps, a.growth, a.agg, a.intent, grounded)
+    ratio = slots.get("ratio")
+    if ratio and steps[-1]["tool"] not in _SET_TOOLS:
+        return _ratio_steps(steps, ratio, slots, grounded, derived, scope, a.intent)
+    if a.agg and a.agg.get("op") in ("earliest", "latest"):
+        return steps + [_pick_step(steps[-1], a.agg)]
+    if a.agg and (steps[-1]["tool"] not in _SET_TOOLS or a.agg.get("op") == "count"):
+        steps.append(_aggregate_step(steps[-1], a))
+    return steps
+
+
+def _asked(slots: dict, grounded: dict, derived: list[dict] | None, scope: dict) -> _Asked:
+    """The plan's inputs: a growth keeps only the compared months, not the span between them (同比);
+    a scope's projects / positions replace the asked ones, and its summary counts the records."""
     months = list(grounded.get("months") or [])
     filters = grounded.get("filters") or {}
-    positions = list(filters.get("岗位名称") or [])
-    conditions = [_stored_scale(c) for c in slots.get("conditions") or []]
-    derived_names = [d["name"] for d in derived or []]
-    agg = slots.get("agg")
-    growth = slots.get("growth")
-    if growth and months:  # only the compared months, not the span between them (同比)
+    agg, growth = slots.get("agg"), slots.get("growth")
+    if growth and months:
         wanted = set(growth.get("base_months") or [growth["base"]]) | set(growth.get("current_months")
                                                                           or [growth["current"]])
         months = [m for m in months if m in wanted]
-    scope = scope or {}
-    if scope.get("projects"):
-        projects = scope["projects"]
-    if scope.get("positions"):
-        positions = scope["positions"]
     if scope.get("summary") and not agg:
-        agg = {"op": "count", "field": _count_key(intent), "distinct": True}
+        agg = {"op": "count", "field": _count_key(slots.get("intent") or ""), "distinct": True}
+    derived = derived or []
+    return _Asked(slots=slots, grounded=grounded, derived=derived, intent=slots.get("intent") or "",
+                  projects=scope.get("projects") or project_codes(grounded), people=person_ids(grounded),
+                  months=months, filters=filters,
+                  positions=scope.get("positions") or list(filters.get("岗位名称") or []),
+                  conditions=[_stored_scale(c) for c in slots.get("conditions") or []],
+                  derived_names=[d["name"] for d in derived], agg=agg, growth=growth)
 
-    def common(extra: dict) -> dict:
-        p = dict(extra)
-        if conditions:
-            p["conditions"] = conditions
-        if derived_names:
-            p["derived"] = derived_names
-        return p
 
-    steps: list[dict] = []
-    if grounded.get("time_outside"):
-        return steps  # the asked time is outside the data: never run an unfiltered query instead
-    if any(u["kind"] in ("project", "area") for u in grounded.get("ungrounded") or []) and not projects:
-        return steps  # a named project that is not in the graph: say so instead of querying everything
-    if any(u["kind"] == "person" for u in grounded.get("ungrounded") or []) and not people:
-        return steps  # likewise a named person
-    if intent == "项目缺口":
-        statuses = filters.get("服务状态") or ["服务中"]
-        steps.append(_step(1, "projects", {"projects": projects, "statuses": statuses}, note="服务中的项目"))
-        steps.append(_step(2, "service_periods", {"projects": projects, "months": months}, note="人员服务记录"))
-        steps.append(_step(3, "project_gap", {"of": [1, 2], "months": months}, depends=[1, 2],
-                           note="服务中但没有人员服务记录的项目"))
-    elif intent == "项目无":
-        other = slots.get("without") or ""
-        sub = INTENT_TOOL.get(other, "projects")
-        if sub == "procurement" and "维保" in slots.get("question", ""):
-            sub = "maintenance"
-        sub_params = {"projects": projects, "months": months}
-        if sub in ("attendance", "schedule", "service_periods"):
-            sub_params.update({"people": [], "positions": []})
-        steps.append(_step(1, "projects", {"projects": projects, "statuses": filters.get("服务状态") or []},
-                           note="项目"))
-        steps.append(_step(2, sub, sub_params, note=f"有{other}记录的项目"))
-        steps.append(_step(3, "anti_join", {"of": [1, 2], "key": "项目编号"}, depends=[1, 2],
-                           fields=tool_fields("projects"), note=f"没有{other}记录的项目"))
-    elif intent == "缺勤":
-        steps.append(_step(1, "service_periods", {"projects": projects, "positions": positions, "months": months},
-                           note="在册人员（服务期覆盖该月）"))
-        steps.append(_step(2, "attendance", {"projects": projects, "months": months, "positions": positions},
-                           note="考勤记录"))
-        steps.append(_step(3, "absence", {"of": [1, 2], "months": months}, depends=[1, 2], note="在册但无出勤"))
-    elif slots.get("consecutive") and intent in ("考勤", "工资", "排班"):
-        tool = "schedule" if intent == "排班" else "attendance"
-        run = int(slots["consecutive"])
-        if run <= 0:
-            cov = grounded.get("coverage")
-            run = len(months) if months else (len(month_span(cov[0], cov[1])) if cov else 1)
-        steps.append(_step(1, tool, common({"projects": projects, "months": months, "people": people,
-                                            "positions": positions}), note="逐月记录"))
-        steps.append(_step(2, "intersect", {"of": [1], "key": "工号", "by": "年月", "run": run}, depends=[1],
-                           fields=tool_fields(tool), note=f"连续 {run} 个月都满足条件的人员"))
-    else:
-        tool = INTENT_TOOL.get(intent, "staff" if positions or people else "projects")
-        params: dict = {}
-        if tool in ("attendance", "schedule"):
-            params = {"projects": projects, "months": months, "people": people, "positions": positions}
-            q_text0 = slots.get("question", "")
-            day_counts = [f for w, f in (("病假", "病假天数"), ("事假", "事假天数"), ("年假", "年假天数"),
-                                         ("年休", "年假天数"), ("调休", "调休天数"), ("休息日加班", "休息日加班天数"))
-                          if w in q_text0 or any(f in c for c in conditions)]
-            if tool == "attendance" and day_counts:
-                params["day_counts"] = sorted(set(day_counts))
-        elif tool == "finance":
-            params = {"projects": projects, "months": months}
-        elif tool == "equipment":
-            params = {"projects": projects, "types": filters.get("设备类型") or []}
-        elif tool == "service_periods":
-            params = {"projects": projects, "people": people, "positions": positions, "months": months}
-        elif tool in ("project_children", "renewals", "project_parent"):
-            params = {"projects": projects}
-        elif tool == "bids":
-            params = {"projects": projects, "results": filters.get("中标结果") or [],
-                      "kinds": filters.get("投标类型") or [], "months": months}
-        elif tool == "areas":
-            params = {"areas": [a["key"] for a in grounded.get("areas") or []]}
-        elif tool == "certificates":
-            params = {"people": people, "projects": projects, "positions": positions,
-                      "categories": (filters.get("证书名称") or []) + (filters.get("专业类别") or [])}
-        elif tool == "staff":
-            if months and projects:
-                tool = "service_periods"
-                params = {"projects": projects, "people": people, "positions": positions, "months": months}
-            else:
-                params = {"people": people, "projects": projects, "positions": positions,
-                          "genders": filters.get("性别") or []}
-                if months and re.search(r"入职|离职", slots.get("question", "")):  # "今年入职的员工"
-                    params["date_field"] = "离职日期" if "离职" in slots.get("question", "") else "入职日期"
-                    params["months"] = months
-        elif tool == "staffing":
-            params = {"projects": projects, "positions": positions}
-        elif tool == "inspections":
-            params = {"projects": projects, "types": filters.get("检查类型") or [], "months": months}
-        elif tool == "procurement" and re.search(r"供应商|供货商|合作单位", slots.get("question", "")) and not projects \
-                and not re.search(r"维保|采购|耗材|固定资产", slots.get("question", "")):
-            tool = "suppliers"
-            params = {}
-        elif tool == "procurement" and "维保" in slots.get("question", "") and "采购" not in slots.get("question", ""):
-            tool = "maintenance"
-            params = {"projects": projects, "months": months}
-        elif tool == "procurement":
-            params = {"projects": projects, "types": filters.get("记录类型") or [], "months": months}
-        elif tool == "projects":
-            params = {"projects": projects, "statuses": filters.get("服务状态") or []}
-            if months and re.search(r"结束|到期|届满|截止", slots.get("question", "")):
-                params["date_field"], params["months"] = "结束日期", months
-            elif months and re.search(r"开始|启动|进场|新签|新接|签约|开工", slots.get("question", "")):
-                params["date_field"], params["months"] = "开始日期", months
-        consumed = consumed_filters(tool)
-        leftover = [f"{k} in {sorted(v)!r}" for k, v in filters.items() if v and k not in consumed]
-        if leftover:
-            params = common(params)
-            params["conditions"] = list(params.get("conditions") or []) + leftover
-        fields = tool_fields(tool)
-        for k, v in filters.items():
-            if v and k not in consumed and k not in fields:
-                fields.append(k)
-        if intent == "工资":
-            fields += list(SALARY_FIELDS)
-        for c in slots.get("concepts") or []:
-            prop = c.get("property")
-            if prop and c.get("label") == "人员" and tool in ("staff", "service_periods", "certificates") \
-                    and not c.get("derived") and prop not in fields:
-                fields.append(prop)
-        q_text = slots.get("question", "")
-        asked = []
-        for word, col in COLUMN_WORDS.items():
-            rest = q_text
-            for f in fields:  # "证书类别" is the rows' own column, not the column word 类别
-                if f != col and f != word and word in f:
-                    rest = rest.replace(f, "□")
-            if word in rest and col not in asked:
-                asked.append(col)
-        for c in slots.get("concepts") or []:
-            if c.get("property") and not c.get("derived") and c.get("label") == "人员" and c["property"] not in asked:
-                asked.append(c["property"])
-        for col in asked:
-            if col not in fields:
-                fields.append(col)
-        for d in derived or []:
-            for f in (d["name"], d["source"]):
-                if f not in fields:
-                    fields.append(f)
-        for f in params.get("day_counts") or []:
-            if f not in fields:
-                fields.append(f)
-        for c in slots.get("conditions") or []:
-            if c["field"] not in fields and not c.get("derived"):
-                fields.append(c["field"])
-        steps.append(_step(1, tool, params if leftover else common(params), fields=fields))
-        steps[-1]["asked"] = asked
-        if tool == "procurement" and re.search(r"维保", slots.get("question", "")):  # 采购和维保 both asked
-            steps.append(_step(2, "maintenance", common({"projects": projects, "months": months})))
-    if growth and steps and steps[-1]["tool"] in ("attendance", "schedule", "finance") and len(steps) == 1:
-        return _growth_steps(steps, growth, agg, intent, grounded)
-    ratio = slots.get("ratio")
-    if ratio and steps and steps[-1]["tool"] not in ("project_gap", "absence", "intersect", "anti_join"):
-        return _ratio_steps(steps, ratio, slots, grounded, derived, scope, intent)
-    if agg and agg.get("op") in ("earliest", "latest") and steps:
-        last = steps[-1]["id"]
-        if agg["field"] not in steps[-1]["fields"]:
-            steps[-1]["fields"].append(agg["field"])
-        steps.append(_step(last + 1, "pick", {"of": last, "field": agg["field"],
-                                               "order": "asc" if agg["op"] == "earliest" else "desc",
-                                               "top": int(agg.get("top") or 1)},
-                           depends=[last], fields=list(steps[-1]["fields"]),
-                           note=f"按{agg['field']}取{'最早' if agg['op'] == 'earliest' else '最晚'}的记录"))
-        return steps
-    if agg and steps[-1]["tool"] not in ("project_gap", "absence", "intersect", "anti_join") or \
-            (agg and steps[-1]["tool"] in ("project_gap", "absence", "intersect", "anti_join")
-             and agg.get("op") == "count"):
-        last = steps[-1]["id"]
-        field = agg.get("field")
-        if agg.get("op") == "count" and field is None and not agg.get("records"):
-            field = _count_key(intent)
-            agg = {**agg, "distinct": bool(field)}
-        for f in _expression_fields(field):  # "项目编制 - 在岗人数": the rows show both operands
-            if f not in steps[-1]["fields"]:
-                steps[-1]["fields"].append(f)
-        ap = {"of": last, "op": agg["op"], "field": field, "distinct": bool(agg.get("distinct"))}
-        if agg.get("group_by"):
-            ap["group_by"] = agg["group_by"]
-        if agg.get("then"):
-            ap["then"] = agg["then"]
-        if agg.get("per_all"):  # "平均每个员工…": every in-service person / project (of the asked scope) is a group
-            ap["per_all"] = {k: v for k, v in (("positions", positions), ("projects", projects)) if v} or True
-        for k in ("outer", "having"):
-            if agg.get(k):
-                ap[k] = agg[k]
-        if ap.get("group_by") == "年月" and not ap.get("top") and re.search(r"环比|变化|增长|增减|涨跌|趋势",
-                                                                            slots.get("question", "")):
-            ap["delta"] = True  # "各月开票金额环比变化": each month against the one before
-        if agg.get("top"):
-            ap["top"] = int(agg["top"])
-            if agg.get("order"):
-                ap["order"] = agg["order"]
-        steps.append(_step(last + 1, "aggregate", ap,
-                           depends=[last], fields=[], note=_agg_note(agg["op"], field)))
+def _unanswerable(grounded: dict, projects: list[str], people: list[str]) -> bool:
+    """No plan: the asked time is outside the data (never an unfiltered query instead), or a named
+    project / area / person is not in the graph (say so instead of querying everything)."""
+    ungrounded = grounded.get("ungrounded") or []
+    return bool(grounded.get("time_outside")
+                or (any(u["kind"] in ("project", "area") for u in ungrounded) and not projects)
+                or (any(u["kind"] == "person" for u in ungrounded) and not people))
+
+
+# ---- the steps that select the records -----------------------------------------------------
+
+def _record_steps(a: _Asked) -> list[dict]:
+    """The steps selecting the asked records: a set operation over two queries for a gap, an
+    absence, projects without some records, or a run of consecutive months; else one query."""
+    shape = _SET_SHAPES.get(a.intent)
+    if shape is not None:
+        return shape(a)
+    if a.slots.get("consecutive") and a.intent in ("考勤", "工资", "排班"):
+        return _consecutive_steps(a)
+    return _query_steps(a)
+
+
+def _gap_steps(a: _Asked) -> list[dict]:
+    """项目缺口: the projects in service with no service period of anyone."""
+    statuses = a.filters.get("服务状态") or ["服务中"]
+    return [_step(1, "projects", {"projects": a.projects, "statuses": statuses}, note="服务中的项目"),
+            _step(2, "service_periods", {"projects": a.projects, "months": a.months}, note="人员服务记录"),
+            _step(3, "project_gap", {"of": [1, 2], "months": a.months}, depends=[1, 2],
+                  note="服务中但没有人员服务记录的项目")]
+
+
+def _without_steps(a: _Asked) -> list[dict]:
+    """项目无 ("哪些项目没有维保合同"): the projects minus those with records of the other kind."""
+    other = a.slots.get("without") or ""
+    sub = INTENT_TOOL.get(other, "projects")
+    if sub == "procurement" and "维保" in a.question:
+        sub = "maintenance"
+    sub_params = {"projects": a.projects, "months": a.months}
+    if sub in ("attendance", "schedule", "service_periods"):
+        sub_params.update({"people": [], "positions": []})
+    return [_step(1, "projects", {"projects": a.projects, "statuses": a.filters.get("服务状态") or []}, note="项目"),
+            _step(2, sub, sub_params, note=f"有{other}记录的项目"),
+            _step(3, "anti_join", {"of": [1, 2], "key": "项目编号"}, depends=[1, 2],
+                  fields=tool_fields("projects"), note=f"没有{other}记录的项目")]
+
+
+def _absence_steps(a: _Asked) -> list[dict]:
+    """缺勤: the people in service that month without an attendance record."""
+    return [_step(1, "service_periods", {"projects": a.projects, "positions": a.positions, "months": a.months},
+                  note="在册人员（服务期覆盖该月）"),
+            _step(2, "attendance", {"projects": a.projects, "months": a.months, "positions": a.positions},
+                  note="考勤记录"),
+            _step(3, "absence", {"of": [1, 2], "months": a.months}, depends=[1, 2], note="在册但无出勤")]
+
+
+_SET_SHAPES = {"项目缺口": _gap_steps, "项目无": _without_steps, "缺勤": _absence_steps}
+
+
+def _consecutive_steps(a: _Asked) -> list[dict]:
+    """"连续三个月都加班": each month's records, then the people meeting it every month of a run
+    (a run of 0 or less: every asked month, or every month the data covers)."""
+    tool = "schedule" if a.intent == "排班" else "attendance"
+    run = int(a.slots["consecutive"])
+    if run <= 0:
+        cov = a.grounded.get("coverage")
+        run = len(a.months) if a.months else (len(month_span(cov[0], cov[1])) if cov else 1)
+    return [_step(1, tool, a.common({"projects": a.projects, "months": a.months, "people": a.people,
+                                     "positions": a.positions}), note="逐月记录"),
+            _step(2, "intersect", {"of": [1], "key": "工号", "by": "年月", "run": run}, depends=[1],
+                  fields=tool_fields(tool), note=f"连续 {run} 个月都满足条件的人员")]
+
+
+def _query_steps(a: _Asked) -> list[dict]:
+    """One query of the asked tool; a filter it does not take becomes a condition on its rows (and
+    a column of them). "采购和维保" asks the maintenance contracts as a second query."""
+    tool, params = _query_params(a)
+    consumed = consumed_filters(tool)
+    leftover = [f"{k} in {sorted(v)!r}" for k, v in a.filters.items() if v and k not in consumed]
+    params = a.common(params)
+    if leftover:
+        params["conditions"] = list(params.get("conditions") or []) + leftover
+    fields, asked = _query_fields(a, tool, params, consumed)
+    steps = [_step(1, tool, params, fields=fields)]
+    steps[-1]["asked"] = asked
+    if tool == "procurement" and re.search(r"维保", a.question):  # 采购和维保 both asked
+        steps.append(_step(2, "maintenance", a.common({"projects": a.projects, "months": a.months})))
     return steps
+
+
+def _query_params(a: _Asked) -> tuple[str, dict]:
+    """(tool, its parameters) for the asked intent (staff or projects when it names none)."""
+    tool = INTENT_TOOL.get(a.intent, "staff" if a.positions or a.people else "projects")
+    params = _TOOL_PARAMS.get(tool)
+    if params is None:
+        return tool, {}
+    return params(a, tool) if callable(params) else (tool, _anchored(a, params))
+
+
+def _anchored(a: _Asked, names: tuple) -> dict:
+    """Parameters by name: an anchor of the question (projects / people / positions / months), or
+    for a (parameter, field) pair the values of that filter."""
+    out = {}
+    for n in names:
+        if isinstance(n, str):
+            out[n] = getattr(a, n)
+        else:
+            out[n[0]] = a.filters.get(n[1]) or []
+    return out
+
+
+def _dated_records(a: _Asked, tool: str) -> tuple[str, dict]:
+    """attendance / schedule; the attendance day counts the question names (病假, 调休 …) as columns."""
+    params = _anchored(a, ("projects", "months", "people", "positions"))
+    day_counts = [f for w, f in _DAY_COUNT_WORDS if w in a.question or any(f in c for c in a.conditions)]
+    if tool == "attendance" and day_counts:
+        params["day_counts"] = sorted(set(day_counts))
+    return tool, params
+
+
+def _certificate_params(a: _Asked, tool: str) -> tuple[str, dict]:
+    """The certificates of the asked people / projects / posts; a named certificate or 专业类别."""
+    return tool, {**_anchored(a, ("people", "projects", "positions")),
+                  "categories": (a.filters.get("证书名称") or []) + (a.filters.get("专业类别") or [])}
+
+
+def _staff_params(a: _Asked, tool: str) -> tuple[str, dict]:
+    """The people; of named projects in asked months: their service periods; "今年入职的员工": by
+    their 入职日期 / 离职日期."""
+    if a.months and a.projects:
+        return "service_periods", _anchored(a, _TOOL_PARAMS["service_periods"])
+    params = _anchored(a, ("people", "projects", "positions", ("genders", "性别")))
+    if a.months and re.search(r"入职|离职", a.question):
+        params["date_field"] = "离职日期" if "离职" in a.question else "入职日期"
+        params["months"] = a.months
+    return tool, params
+
+
+def _procurement_params(a: _Asked, tool: str) -> tuple[str, dict]:
+    """Purchase records; the suppliers when only they are asked ("有哪些供应商"); the maintenance
+    contracts for 维保 without 采购."""
+    q = a.question
+    if re.search(r"供应商|供货商|合作单位", q) and not a.projects and not re.search(r"维保|采购|耗材|固定资产", q):
+        return "suppliers", {}
+    if "维保" in q and "采购" not in q:
+        return "maintenance", _anchored(a, ("projects", "months"))
+    return tool, _anchored(a, ("projects", ("types", "记录类型"), "months"))
+
+
+def _project_params(a: _Asked, tool: str) -> tuple[str, dict]:
+    """The projects; asked months are of their 结束日期 ("3月到期") or 开始日期 ("今年新签")."""
+    params = _anchored(a, ("projects", ("statuses", "服务状态")))
+    if a.months and re.search(r"结束|到期|届满|截止", a.question):
+        params["date_field"], params["months"] = "结束日期", a.months
+    elif a.months and re.search(r"开始|启动|进场|新签|新接|签约|开工", a.question):
+        params["date_field"], params["months"] = "开始日期", a.months
+    return tool, params
+
+
+# tool → its parameters: names of _anchored, or a function (asked, tool) → (tool, parameters)
+_TOOL_PARAMS: dict = {
+    "attendance": _dated_records, "schedule": _dated_records,
+    "finance": ("projects", "months"),
+    "equipment": ("projects", ("types", "设备类型")),
+    "service_periods": ("projects", "people", "positions", "months"),
+    "project_children": ("projects",), "renewals": ("projects",), "project_parent": ("projects",),
+    "bids": ("projects", ("results", "中标结果"), ("kinds", "投标类型"), "months"),
+    "areas": lambda a, tool: (tool, {"areas": [x["key"] for x in a.grounded.get("areas") or []]}),
+    "certificates": _certificate_params,
+    "staff": _staff_params,
+    "staffing": ("projects", "positions"),
+    "inspections": ("projects", ("types", "检查类型"), "months"),
+    "procurement": _procurement_params,
+    "projects": _project_params,
+}
+
+# words of an attendance question → the day-count column they ask
+_DAY_COUNT_WORDS = (("病假", "病假天数"), ("事假", "事假天数"), ("年假", "年假天数"), ("年休", "年假天数"),
+                    ("调休", "调休天数"), ("休息日加班", "休息日加班天数"))
+
+
+def _query_fields(a: _Asked, tool: str, params: dict, consumed) -> tuple[list[str], list[str]]:
+    """(the columns the query's rows show, the columns the question asks for): the tool's own, the
+    filters it does not take, salary, the asked person properties and column words, the derived
+    fields with their sources, the day counts and the conditions' fields."""
+    fields = tool_fields(tool)
+    _append_missing(fields, [k for k, v in a.filters.items() if v and k not in consumed])
+    if a.intent == "工资":
+        fields += list(SALARY_FIELDS)
+    concepts = a.slots.get("concepts") or []
+    if tool in ("staff", "service_periods", "certificates"):
+        _append_missing(fields, [c["property"] for c in concepts if c.get("property") and c.get("label") == "人员"
+                                 and not c.get("derived")])
+    asked = _asked_columns(a.question, fields, concepts)
+    _append_missing(fields, asked)
+    _append_missing(fields, [f for d in a.derived for f in (d["name"], d["source"])])
+    _append_missing(fields, params.get("day_counts") or [])
+    _append_missing(fields, [c["field"] for c in a.slots.get("conditions") or [] if not c.get("derived")])
+    return fields, asked
+
+
+def _asked_columns(question: str, fields: list[str], concepts: list[dict]) -> list[str]:
+    """The columns a word of the question asks for (甲方 → 甲方名称), then the person properties
+    of its concepts; a word inside one of the rows' own columns ("证书类别" ⊃ 类别) asks nothing."""
+    asked: list[str] = []
+    for word, col in COLUMN_WORDS.items():
+        rest = question
+        for f in fields:
+            if f != col and f != word and word in f:
+                rest = rest.replace(f, "□")
+        if word in rest and col not in asked:
+            asked.append(col)
+    _append_missing(asked, [c["property"] for c in concepts
+                            if c.get("property") and not c.get("derived") and c.get("label") == "人员"])
+    return asked
+
+
+def _append_missing(names: list[str], more) -> None:
+    """Append to ``names`` each of ``more`` it does not hold yet, in order."""
+    for n in more:
+        if n not in names:
+            names.append(n)
+
+
+# ---- the steps over the records: pick one, aggregate, ratio, growth ------------------------------
+
+def _pick_step(last: dict, agg: dict) -> dict:
+    """最早 / 最晚: the top record(s) of ``last``'s rows by the asked field."""
+    if agg["field"] not in last["fields"]:
+        last["fields"].append(agg["field"])
+    earliest = agg["op"] == "earliest"
+    return _step(last["id"] + 1, "pick", {"of": last["id"], "field": agg["field"], "order": "asc" if earliest else "desc",
+                                          "top": int(agg.get("top") or 1)},
+                 depends=[last["id"]], fields=list(last["fields"]),
+                 note=f"按{agg['field']}取{'最早' if earliest else '最晚'}的记录")
+
+
+def _aggregate_step(last: dict, a: _Asked) -> dict:
+    """The asked figure over ``last``'s rows (a count of the intent's key when no field is asked;
+    the operands of an expression field shown on the rows), by its groups, ranked or compared."""
+    agg = a.agg
+    field = agg.get("field")
+    if agg.get("op") == "count" and field is None and not agg.get("records"):
+        field = _count_key(a.intent)
+        agg = {**agg, "distinct": bool(field)}
+    _append_missing(last["fields"], _expression_fields(field))  # "项目编制 - 在岗人数": both operands
+    ap = {"of": last["id"], "op": agg["op"], "field": field, "distinct": bool(agg.get("distinct"))}
+    for k in ("group_by", "then"):
+        if agg.get(k):
+            ap[k] = agg[k]
+    if agg.get("per_all"):  # "平均每个员工…": every in-service person / project (of the asked scope) is a group
+        ap["per_all"] = {k: v for k, v in (("positions", a.positions), ("projects", a.projects)) if v} or True
+    for k in ("outer", "having"):
+        if agg.get(k):
+            ap[k] = agg[k]
+    if ap.get("group_by") == "年月" and not ap.get("top") and re.search(r"环比|变化|增长|增减|涨跌|趋势", a.question):
+        ap["delta"] = True  # "各月开票金额环比变化": each month against the one before
+    if agg.get("top"):
+        ap["top"] = int(agg["top"])
+        if agg.get("order"):
+            ap["order"] = agg["order"]
+    return _step(last["id"] + 1, "aggregate", ap, depends=[last["id"]], fields=[], note=_agg_note(agg["op"], field))
 
 
 def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, derived: list[dict],

@@ -99,16 +99,28 @@ _PATTERNS: list[tuple[re.Pattern, str]] = [
 ]
 
 
+# a year word right before a finer expression ("今年一季度", "去年12月", "明年3月"): that year
+_FINER_AHEAD = r"(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))"
+
+
 def parse_time(text: str, today: date) -> TimeRange | None:
     """The first time expression in ``text`` as a :class:`TimeRange`, or ``None``."""
-    text = text or ""
-    # "今年一季度" / "去年12月" / "今年3月": a year word in front of a finer expression is that year
-    text = re.sub(r"今年(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))",
-                  f"{today.year}年", text)
-    text = re.sub(r"明年(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))",
-                  f"{today.year + 1}年", text)
-    text = re.sub(r"去年(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]半年|\d{1,2}\s*月|[一二三四五六七八九十]{1,2}\s*月))",
-                  f"{today.year - 1}年", text)
+    text = _spelled_out(text or "", today)
+    found = _first_expression(text)
+    if found is None:
+        return None
+    m, kind = found
+    try:
+        return _RANGES[kind](m, text, today)
+    except (KeyError, ValueError):
+        return None
+
+
+def _spelled_out(text: str, today: date) -> str:
+    """``text`` with the shorthands the patterns do not read written out: 今年 / 明年 / 去年 before a
+    finer expression as the year, Q1 as 一季度, 26年 as 2026年, "3月和4月" / "3月比2月" as a range."""
+    for word, offset in (("今年", 0), ("明年", 1), ("去年", -1)):
+        text = re.sub(word + _FINER_AHEAD, f"{today.year + offset}年", text)
     text = re.sub(r"(\d{4})\s*年?\s*[Qq]([1-4])", r"\1年\2季度", text)
     text = re.sub(r"(?<![\d])(\d{2})\s*年(?=\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月|\s*第?\s*[一二三四1-4]\s*季度)",
                   r"20\1年", text)  # "26年3月"
@@ -116,8 +128,13 @@ def parse_time(text: str, today: date) -> TimeRange | None:
     text = re.sub(r"(?<![\d年])(\d{1,2})\s*月(?:份)?\s*(?:和|与|、|及|跟|以及|还有|比|相比|对比)\s*(\d{1,2})\s*月",
                   r"\1-\2月", text)
     # "3月开票比2月增长了多少": the two months of a comparison
-    text = re.sub(r"(?<![\d年])(\d{1,2})\s*月(?:份)?([^\d月，。？?]{1,6}?)(?:比|相比|对比|较)\s*(\d{1,2})\s*月",
+    return re.sub(r"(?<![\d年])(\d{1,2})\s*月(?:份)?([^\d月，。？?]{1,6}?)(?:比|相比|对比|较)\s*(\d{1,2})\s*月",
                   r"\1-\3月\2", text)
+
+
+def _first_expression(text: str) -> tuple[re.Match, str] | None:
+    """(match, kind) of the earliest pattern in ``text``; an expression with its year (2026年3月,
+    2026年一季度) is taken as soon as it is found."""
     best = None
     for pat, kind in _PATTERNS:
         m = pat.search(text)
@@ -126,77 +143,117 @@ def parse_time(text: str, today: date) -> TimeRange | None:
         if m and kind in ("y_mm", "ym_ym", "y_m") or (m and kind == "quarter" and m.group(1)):
             best = (m, kind)
             break
-    if best is None:
-        return None
-    m, kind = best
-    raw = m.group(0)
+    return best
+
+
+# ---- one builder per pattern kind: (match, text, today) → TimeRange | None ----------------
+
+def _year_month_span(m: re.Match, text: str, today: date) -> TimeRange | None:
+    """2026年1-3月."""
+    y = int(m.group(1))
+    a, b = sorted((_n(m.group(2)), _n(m.group(3))))
+    return _mk(ym(y, a), ym(y, b), m.group(0))
+
+
+def _between_year_months(m: re.Match, text: str, today: date) -> TimeRange | None:
+    """2026-01 到 2026-03."""
+    return _mk(ym(int(m.group(1)), int(m.group(2))), ym(int(m.group(3)), int(m.group(4))), m.group(0))
+
+
+def _year_month(m: re.Match, text: str, today: date) -> TimeRange | None:
+    """2026年3月, 2026-03."""
+    mm = _n(m.group(2))
+    return _mk(ym(int(m.group(1)), mm), ym(int(m.group(1)), mm), m.group(0))
+
+
+def _quarter(m: re.Match, text: str, today: date) -> TimeRange | None:
+    """2026年一季度; a bare 一季度 / Q1 is the latest one begun by today."""
+    q = _n(m.group(2) or m.group(3))
+    explicit = m.group(1)
     ty = today.year
-    try:
-        if kind == "y_mm":
-            y = int(m.group(1))
-            a, b = sorted((_n(m.group(2)), _n(m.group(3))))
-            return _mk(ym(y, a), ym(y, b), raw)
-        if kind == "ym_ym":
-            return _mk(ym(int(m.group(1)), int(m.group(2))), ym(int(m.group(3)), int(m.group(4))), raw)
-        if kind == "y_m":
-            mm = _n(m.group(2))
-            return _mk(ym(int(m.group(1)), mm), ym(int(m.group(1)), mm), raw)
-        if kind == "quarter":
-            q = _n(m.group(2) or m.group(3))
-            explicit = m.group(1)
-            y = int(explicit) if explicit else (ty if (q - 1) * 3 + 1 <= today.month else ty - 1)
-            return _mk(ym(y, (q - 1) * 3 + 1), ym(y, q * 3), raw, relative=not explicit)
-        if kind == "recent":
-            k = _n(m.group(1))
-            end = ym(today.year, today.month)
-            return _mk(add_months(end, -(k - 1)), end, raw, relative=True)
-        if kind == "next":
-            v = add_months(ym(today.year, today.month), 1)
-            return _mk(v, v, raw, relative=True)
-        if kind == "next_q":
-            start = add_months(ym(today.year, (today.month - 1) // 3 * 3 + 1), 3)
-            return _mk(start, add_months(start, 2), raw, relative=True)
-        if kind == "next_year":
-            return _mk(ym(ty + 1, 1), ym(ty + 1, 12), raw, relative=True)
-        if kind in ("prev_q", "this_q"):
-            q0 = (today.month - 1) // 3 + (0 if kind == "this_q" else -1)
-            y = today.year + (q0 // 4 if q0 >= 0 else -1)
-            q0 = q0 % 4
-            return _mk(ym(y, q0 * 3 + 1), ym(y, q0 * 3 + 3), raw, relative=True)
-        if kind == "prev":
-            v = add_months(ym(today.year, today.month), -1)
-            return _mk(v, v, raw, relative=True)
-        if kind == "prev2":
-            v = add_months(ym(today.year, today.month), -2)
-            return _mk(v, v, raw, relative=True)
-        if kind == "this":
-            v = ym(today.year, today.month)
-            return _mk(v, v, raw, relative=True)
-        if kind in ("h1", "h2"):
-            y_match = re.search(r"(\d{4})\s*年\s*$", text[:m.start()])
-            y = int(y_match.group(1)) if y_match else ty
-            a, b = (1, 6) if kind == "h1" else (7, 12)
-            return _mk(ym(y, a), ym(y, b), (y_match.group(0) if y_match else "") + raw, relative=not y_match)
-        if kind == "mm":
-            a, b = sorted((_n(m.group(1)), _n(m.group(2))))
-            y = _year_for_month(b, today)
-            return _mk(ym(y, a), ym(y, b), raw, relative=True)
-        if kind == "m":
-            mm = _n(m.group(1))
-            if not 1 <= mm <= 12:
-                return None
-            y = _year_for_month(mm, today)
-            return _mk(ym(y, mm), ym(y, mm), raw, relative=True)
-        if kind == "year":
-            y = int(m.group(1))
-            return _mk(ym(y, 1), ym(y, 12), raw)
-        if kind == "this_year":
-            return _mk(ym(ty, 1), ym(ty, 12), raw, relative=True)
-        if kind == "last_year":
-            return _mk(ym(ty - 1, 1), ym(ty - 1, 12), raw, relative=True)
-    except (KeyError, ValueError):
+    y = int(explicit) if explicit else (ty if (q - 1) * 3 + 1 <= today.month else ty - 1)
+    return _mk(ym(y, (q - 1) * 3 + 1), ym(y, q * 3), m.group(0), relative=not explicit)
+
+
+def _recent_months(m: re.Match, text: str, today: date) -> TimeRange | None:
+    """近三个月: the last k months up to this one."""
+    k = _n(m.group(1))
+    end = ym(today.year, today.month)
+    return _mk(add_months(end, -(k - 1)), end, m.group(0), relative=True)
+
+
+def _next_quarter(m: re.Match, text: str, today: date) -> TimeRange | None:
+    start = add_months(ym(today.year, (today.month - 1) // 3 * 3 + 1), 3)
+    return _mk(start, add_months(start, 2), m.group(0), relative=True)
+
+
+def _quarter_from_now(offset: int):
+    """本季度 (0) / 上季度 (-1)."""
+    def build(m: re.Match, text: str, today: date) -> TimeRange | None:
+        q0 = (today.month - 1) // 3 + offset
+        y = today.year + (q0 // 4 if q0 >= 0 else -1)
+        q0 = q0 % 4
+        return _mk(ym(y, q0 * 3 + 1), ym(y, q0 * 3 + 3), m.group(0), relative=True)
+    return build
+
+
+def _month_from_now(offset: int):
+    """本月 (0) / 下个月 (1) / 上个月 (-1) / 上上个月 (-2)."""
+    def build(m: re.Match, text: str, today: date) -> TimeRange | None:
+        v = add_months(ym(today.year, today.month), offset)
+        return _mk(v, v, m.group(0), relative=True)
+    return build
+
+
+def _year_from_now(offset: int):
+    """今年 (0) / 明年 (1) / 去年 (-1)."""
+    def build(m: re.Match, text: str, today: date) -> TimeRange | None:
+        y = today.year + offset
+        return _mk(ym(y, 1), ym(y, 12), m.group(0), relative=True)
+    return build
+
+
+def _half_year(first: bool):
+    """上半年 / 下半年, of the year written just before it (2026年上半年) or else this year."""
+    def build(m: re.Match, text: str, today: date) -> TimeRange | None:
+        y_match = re.search(r"(\d{4})\s*年\s*$", text[:m.start()])
+        y = int(y_match.group(1)) if y_match else today.year
+        a, b = (1, 6) if first else (7, 12)
+        return _mk(ym(y, a), ym(y, b), (y_match.group(0) if y_match else "") + m.group(0), relative=not y_match)
+    return build
+
+
+def _months_range(m: re.Match, text: str, today: date) -> TimeRange | None:
+    """1-3月: in the year of the latest such last month not after today."""
+    a, b = sorted((_n(m.group(1)), _n(m.group(2))))
+    y = _year_for_month(b, today)
+    return _mk(ym(y, a), ym(y, b), m.group(0), relative=True)
+
+
+def _month(m: re.Match, text: str, today: date) -> TimeRange | None:
+    """3月: the latest March not after today."""
+    mm = _n(m.group(1))
+    if not 1 <= mm <= 12:
         return None
-    return None
+    y = _year_for_month(mm, today)
+    return _mk(ym(y, mm), ym(y, mm), m.group(0), relative=True)
+
+
+def _year(m: re.Match, text: str, today: date) -> TimeRange | None:
+    """2026年: the whole year."""
+    y = int(m.group(1))
+    return _mk(ym(y, 1), ym(y, 12), m.group(0))
+
+
+_RANGES = {
+    "y_mm": _year_month_span, "ym_ym": _between_year_months, "y_m": _year_month, "quarter": _quarter,
+    "recent": _recent_months, "next_q": _next_quarter,
+    "this_q": _quarter_from_now(0), "prev_q": _quarter_from_now(-1),
+    "this": _month_from_now(0), "next": _month_from_now(1), "prev": _month_from_now(-1), "prev2": _month_from_now(-2),
+    "this_year": _year_from_now(0), "next_year": _year_from_now(1), "last_year": _year_from_now(-1),
+    "h1": _half_year(True), "h2": _half_year(False),
+    "mm": _months_range, "m": _month, "year": _year,
+}
 
 
 def _mk(start: str, end: str, raw: str, relative: bool = False) -> TimeRange | None:

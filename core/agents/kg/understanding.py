@@ -10,16 +10,17 @@ from datetime import date
 from core.agents.kg.comparison import _followup_kinds, _growth, change_select
 from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _having_kinds,
                                      _which_group_most)
-from core.agents.kg.concepts import (CHAT_PATTERNS, CONCEPTS, GENERIC_INTENTS, INTENTS, NUMERIC_FIELDS,
-                                     detect_intents, ground_concepts, parse_conditions)
+from core.agents.kg.concepts import CHAT_PATTERNS, GENERIC_INTENTS, detect_intents, ground_concepts
 from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTICAL_RE, FOLLOWUP_RE, GROUP_RE,
                                  LIST_RE, MANAGED_PROJECT_INTENTS, MANAGED_RE, PEOPLE_RE, PROJECT_ATTRS,
                                  PRONOUN_RE, RATIO_RE, REFERS_RE, TOP_RE, _BARE_THRESHOLD, _default_numeric,
                                  _numeric_field)
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
+from core.agents.kg.question_conditions import implied_conditions, stated_conditions
 from core.agents.kg.timeparse import parse_time
+from core.agents.kg.unknown_names import unknown_person
 from core.text.numerals import apply_magnitude, cn_to_int
-from core.agents.kg import field_conditions, field_figures, field_joins, kgrules, phrasing, state_words
+from core.agents.kg import field_joins, kgrules, phrasing
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
 _SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
@@ -36,39 +37,6 @@ def normalize_question(q: str) -> str:
         return m.group(1) + m.group(3) + (m.group(2) or "")
     q = re.sub(r"(\d)\s*[–—－～〜~]\s*(\d)", r"\1-\2", q)  # "1–3月", "1～3月" → "1-3月"
     return phrasing.rewrite(_SPLIT_VERB_RE.sub(fix, q))
-
-
-
-_NEG_BEFORE = re.compile(r"(?:不是|不为|并非|非|除了?|不属于|不)\s*$")
-
-_NEG_AFTER = re.compile(r"^\s*(?:以外|之外)")
-
-# value columns where "不是X" / "非X" / "X以外" means every other value
-_NEGATABLE = kgrules.word_list("negatable_fields")
-
-
-
-def _negated_values(q: str, filters: dict) -> tuple[dict, list[dict]]:
-    """"哪些设备不是完好状态", "除了保安以外的员工": the value becomes a ``not in`` condition."""
-    out, conds = dict(filters), []
-    for f, vals in filters.items():
-        if f not in _NEGATABLE or not vals:
-            continue
-        hit = False
-        for v in vals:
-            for form in dict.fromkeys((v, str(v).split("_")[0], str(v)[:2])):
-                # every occurrence: in "完好状况不是完好" the first "完好" is the field's own name
-                if any(_NEG_BEFORE.search(q[:m.start()]) or _NEG_AFTER.match(q[m.end():])
-                       for m in re.finditer(re.escape(form), q)):
-                    hit = True
-                    break
-            if hit:
-                break
-        if hit:
-            out.pop(f)
-            conds.append({"field": f, "op": "not in", "value": 0, "text": f"{f}不是{'、'.join(vals)}",
-                          "derived": None, "expr": f"{f} not in {sorted(vals)!r}"})
-    return out, conds
 
 
 
@@ -172,31 +140,15 @@ def extract_slots(question: str, index, today: date, previous: dict | None = Non
 def _extract_slots(question: str, index, today: date, previous: dict | None = None) -> dict:
     q = normalize_question(question.strip())
     mentions = index.find_mentions(q) if index is not None else []
-    projects = [m["text"] for m in mentions if m["kind"] == "project"]
-    people = [m["text"] for m in mentions if m["kind"] == "person"]
-    unknown = unknown_person(q, mentions, index)
-    if unknown:
-        people.append(unknown)  # grounding reports it as 数据中未找到人员“…”
-    areas = [m["text"] for m in mentions if m["kind"] == "area"]
+    projects, people, areas = _named(q, mentions, index)
     tr = _expiry_year(q, parse_time(q, today), today)
     filters = index.ground_values(q, [m["text"] for m in mentions]) if index is not None else {}
-    # a person-like mention that is really a position value (项目经理) is a filter, not a person
     if projects:
         filters.pop("市区", None)  # "青浦区图书馆": the named project already fixes the district
+    # a person-like mention that is really a position value (项目经理) is a filter, not a person
     people = [p for p in people if p not in set(filters.get("岗位名称", []))]
-    conditions = [c.to_dict() for c in parse_conditions(q)]
-    dated, span = field_conditions.date_thresholds(q)
-    if dated:  # "2020年及以后启用": a bound on 启用日期, not the year 2020 as the asked period
-        conditions += dated
-        tr = None if tr is not None and tr.text and tr.text in q[span[0]:span[1]] else tr
-    conditions += field_figures.figure_conditions(q, NUMERIC_FIELDS, {c["field"] for c in conditions})
-    conditions += field_conditions.existence_conditions(q, NUMERIC_FIELDS, {c["field"] for c in conditions})
-    filters, negated = _negated_values(q, filters)
-    conditions += negated
-    # a position value names no data kind: 采购专员 is a 岗位名称, not 采购 records
-    neutral = {i for i, _ in detect_intents(phrasing.intent_text(q, filters))}
-    intents = [i for i, _ in detect_intents(q) if i in GENERIC_INTENTS or i in neutral]
-    specific = [i for i in intents if i not in GENERIC_INTENTS]
+    conditions, filters, tr = stated_conditions(q, filters, tr)
+    intents, specific = _asked_intents(q, filters)
     intent, without, children_of = _decide_intent(q, intents, specific, conditions, filters, people, projects,
                                                    areas)
     filters = phrasing.drop_qualifiers(q, intent, filters)
@@ -210,12 +162,8 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     granularity = "汇总" if agg else "明细"
     consecutive, tr = _consecutive(q, intent, tr)
     _grouping(q, intent, agg)
-    owned, via_area = phrasing.responsible_condition(q, intent, people, index, areas)
-    if owned:  # "华国栋负责多少台设备": the records whose person field is the named person
-        conditions.append(owned)
-        # the named person (or the 片区 naming its head) is consumed by the condition
-        people, areas = ([], areas) if not via_area else (people, [])
-    _state_conditions(q, intent, agg, conditions, consecutive)
+    people, areas = _responsible(q, intent, people, areas, conditions, index)
+    implied_conditions(q, intent, agg, conditions, consecutive)
     agg, granularity = _ranking(q, intent, agg, granularity, tr, projects)
     # "王志强负责的项目3月开票多少": the person names the projects (those they manage), not the rows
     managed_by = bool(people) and not projects and intent in MANAGED_PROJECT_INTENTS and bool(MANAGED_RE.search(q))
@@ -231,17 +179,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         ratio = {**ratio, "group_by": "年月", "compare": {"base": growth["base"], "current": growth["current"]}}
         agg, growth = None, None
     agg, filters = _group_by_values(q, agg, filters)
-    filters, joined = phrasing.project_join(intent, _repair_state(q, intent, filters, conditions), index)
-    conditions += joined  # "服务中项目的电梯": a project column's value through the records' 项目编号
-    filters, joined = field_joins.person_value_join(intent, filters, index)
-    conditions += joined  # "采购专员经办的维保合同": a post through the records' 经办人工号
-    if growth or (agg and agg.get("having")):
-        granularity = "汇总"
-    if ratio:
-        granularity = "汇总"
-    elif agg and agg.get("op") in ("earliest", "latest"):
-        granularity = "明细"
-    unsupported = _unsupported(q, ratio, growth)
+    filters = _joined_conditions(q, intent, filters, conditions, index)
     return {
         "question": q, "base_question": q, "followup": False,
         "kind": "graph",
@@ -250,54 +188,69 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         "time": tr.to_dict() if tr else None,
         "filters": filters,
         "conditions": conditions,
-        "granularity": granularity,
+        "granularity": _granularity(granularity, agg, ratio, growth),
         "agg": agg,
         "consecutive": consecutive,
         "concepts": concepts,
         "children_of": children_of,
         "managed_by": managed_by,
         "without": without,
-        "unsupported": unsupported,
+        "unsupported": _unsupported(q, ratio, growth),
         "ratio": ratio,
         "growth": growth,
     }
 
 
+def _named(q: str, mentions: list[dict], index) -> tuple[list[str], list[str], list[str]]:
+    """(projects, people, areas) the question names; a leading unknown name is a person too
+    (grounding reports it as 数据中未找到人员“…”)."""
+    projects = [m["text"] for m in mentions if m["kind"] == "project"]
+    people = [m["text"] for m in mentions if m["kind"] == "person"]
+    unknown = unknown_person(q, mentions, index)
+    if unknown:
+        people.append(unknown)
+    return projects, people, [m["text"] for m in mentions if m["kind"] == "area"]
 
-def _state_conditions(q: str, intent: str, agg: dict | None, conditions: list[dict], consecutive) -> None:
-    """Record conditions a state word implies (appended to ``conditions``): 出勤 / 有加班 / 考勤异常 /
-    缺编 / 超编 / 未整改 / 已离职 / 在职."""
-    if intent in ("考勤",) and "出勤" in q and agg and not any(c["field"] in ("出勤天数", "上班天数")
-                                                           for c in conditions):
-        conditions.append({"field": "出勤天数", "op": ">", "value": 0, "text": "出勤", "derived": None,
-                           "expr": "出勤天数 > 0 or 上班天数 > 0"})
-    for word, prop, want in (("加班", "加班小时", "考勤"), ("旷工", "旷工天数", "考勤"), ("病假", "病假天数", "考勤"),
-                             ("事假", "事假天数", "考勤"), ("年假", "年假天数", "考勤"), ("调休", "调休天数", "考勤"),
-                             ("请假", "请假天数", "考勤"),
-                             ("休假", "请假天数", "考勤"), ("夜班", "夜班天数", "排班")):
-        if intent == want and word in q and not any(c["field"] == prop for c in conditions) \
-                and not (agg and agg.get("field") == prop) and not TOP_RE.search(q) \
-                and (consecutive or LIST_RE.search(q) or PEOPLE_RE.search(q) or re.search(r"有" + word + r"|有没有|是否有|有无|有人", q)
-                     or (agg and agg.get("field") in ("工号", None))):
-            conditions.append({"field": prop, "op": ">", "value": 0, "text": f"有{word}", "derived": None,
-                               "expr": f"{prop} > 0"})
-    if intent == "考勤" and re.search(r"异常|不正常|有问题", q) and not conditions:
-        conditions.append({"field": "旷工天数", "op": ">", "value": 0, "text": "考勤异常（有请假或旷工）",
-                           "derived": None, "expr": "请假天数 > 0 or 旷工天数 > 0"})
-    if intent == "编制" and re.search(r"缺编|缺员|缺人|空缺|不足|没配满|未配满|缺口", q):
-        conditions.append({"field": "在岗人数", "op": "<", "value": 0, "text": "缺编（在岗人数少于项目编制）",
-                           "derived": None, "expr": "在岗人数 < 项目编制"})
-    elif intent == "编制" and re.search(r"超编|超员", q):
-        conditions.append({"field": "在岗人数", "op": ">", "value": 0, "text": "超编（在岗人数多于项目编制）",
-                           "derived": None, "expr": "在岗人数 > 项目编制"})
-    conditions += state_words.state_conditions(q, intent, conditions)  # 没发现问题, 没拿下来, 未整改
-    employment = phrasing.employment(q) if intent == "人员" else None
-    if employment == "left":
-        conditions.append({"field": "离职日期", "op": "!=", "value": 0, "text": "已离职", "derived": None,
-                           "expr": "离职日期 != None"})
-    elif employment == "employed" and not re.search(r"在职年限", q):
-        conditions.append({"field": "离职日期", "op": "==", "value": 0, "text": "在职", "derived": None,
-                           "expr": "离职日期 == None"})
+
+def _asked_intents(q: str, filters: dict) -> tuple[list[str], list[str]]:
+    """(intents, the specific ones among them): the data kinds the question's words ask; a
+    position value names no data kind (采购专员 is a 岗位名称, not 采购 records)."""
+    neutral = {i for i, _ in detect_intents(phrasing.intent_text(q, filters))}
+    intents = [i for i, _ in detect_intents(q) if i in GENERIC_INTENTS or i in neutral]
+    return intents, [i for i in intents if i not in GENERIC_INTENTS]
+
+
+def _responsible(q: str, intent: str, people: list[str], areas: list[str], conditions: list[dict],
+                 index) -> tuple[list[str], list[str]]:
+    """(people, areas): "华国栋负责多少台设备" is the records whose person field is the named person
+    (a condition appended to ``conditions``), which consumes the person (or the 片区 naming its head)."""
+    owned, via_area = phrasing.responsible_condition(q, intent, people, index, areas)
+    if owned:
+        conditions.append(owned)
+        people, areas = ([], areas) if not via_area else (people, [])
+    return people, areas
+
+
+def _joined_conditions(q: str, intent: str, filters: dict, conditions: list[dict], index) -> dict:
+    """The filters left once a value of another kind of record becomes a condition through a join
+    (appended to ``conditions``): "服务中项目的电梯" (a project column through the records' 项目编号),
+    "采购专员经办的维保合同" (a post through the records' 经办人工号)."""
+    filters, joined = phrasing.project_join(intent, _repair_state(q, intent, filters, conditions), index)
+    conditions += joined
+    filters, joined = field_joins.person_value_join(intent, filters, index)
+    conditions += joined
+    return filters
+
+
+def _granularity(granularity: str, agg: dict | None, ratio: dict | None, growth: dict | None) -> str:
+    """汇总 for a growth, a having, a ratio; 明细 for an earliest / latest record."""
+    if growth or (agg and agg.get("having")):
+        granularity = "汇总"
+    if ratio:
+        granularity = "汇总"
+    elif agg and agg.get("op") in ("earliest", "latest"):
+        granularity = "明细"
+    return granularity
 
 
 def _ranking(q: str, intent: str, agg: dict | None, granularity: str, tr, projects: list[str]
@@ -553,45 +506,3 @@ def _rethreshold(q: str, previous: list[dict]) -> list[dict]:
 
 
 
-SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
-               "姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
-               "常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕"
-               "单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦"
-               "麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖"
-               "巩明佘池查麻苑迟邝")
-
-_NAME_AFTER = (r"(?=\d|[一二三四五六七八九十]月|的|在|有|今年|去年|上个|这个|本月|上月|近|哪|最|是|服务|负责|持有|加班|出勤|"
-               r"考勤|排班|工资|多大|几岁|入职|离职|什么|现在|目前|手上|手里|名下|经办|\s*[？?]|$)")
-
-_NOT_NAMES = ("全公司", "所有人", "多少人", "哪些人")
-
-_COMMON_WORDS = frozenset({"单价", "周末", "平均", "合计", "总共", "一共", "明细", "最近", "目前", "现在", "今天", "昨天",
-                           "明年", "后年", "前年", "全年", "全部", "所有", "每个", "各个", "各位", "哪个", "哪位", "那个",
-                           "这个", "上周", "本周", "下周", "同比", "环比", "单位", "金牌", "安全", "华东", "华北", "华南"})
-
-
-
-def unknown_person(q: str, mentions: list[dict], index) -> str | None:
-    """A leading 2–3 character name (surname first) that is no known person, project or value:
-    "张三3月出勤几天" must say 数据中未找到人员“张三”, not list everybody."""
-    if index is None or any(m["start"] == 0 for m in mentions):
-        return None
-    m = re.match(r"([\u4e00-\u9fa5]{2,3}?)" + _NAME_AFTER, q)
-    if not m or m.group(1)[0] not in SURNAMES or m.group(1) in _NOT_NAMES:
-        return None
-    name = m.group(1)
-    if re.search(r"[龄数额费率量期类型况号码段级层部门的了吗呢么价末周总计均区市县省镇]", name[1:]) \
-            or re.match(r"周[一二三四五六七日天]", name) or name[:2] in _COMMON_WORDS:  # 周 leads a name, or a weekday
-        return None
-    vocab = {w for _d, ws in INTENTS.values() for w in ws} | set(CONCEPTS) | {w for w, _p, _u in NUMERIC_FIELDS}
-    if any(len(w) >= 2 and q.find(w) != -1 and q.find(w) < len(name) for w in vocab):
-        return None  # "司龄满5年…", "保安员…": a vocabulary word, not a name
-    known = set()
-    for vals in (index.values or {}).values():
-        known.update(vals)
-    if name in known or any(name in v for v in known) or any(name in str(p.get("项目名称") or "")
-                                                            for p in index.projects):
-        return None
-    if re.search(r"项目|员工|人员|设备|片区|公司|部门|岗位|合同|季度|年|月", name):
-        return None
-    return name

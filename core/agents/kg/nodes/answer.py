@@ -39,9 +39,8 @@ def _gated(state: dict, msg: str, **why) -> dict:
             "compound_next": False, "trace": trace(state, "answer", **why)}
 
 
-def answer(state: dict, *, config) -> dict:
-    slots, grounded = state.get("slots") or {}, state.get("grounded") or {}
-    steps = state.get("steps") or []
+def _notes(state: dict, config) -> list[str]:
+    """What the answer adds at its end: the LLM fallback, a spent budget, the run's problems."""
     notes = []
     if state.get("llm_fallback"):
         notes.append(state["llm_fallback"])
@@ -51,11 +50,49 @@ def answer(state: dict, *, config) -> dict:
     rr = state.get("run_report") or {}
     if rr.get("problems") and not rr.get("retry"):
         notes.extend(rr["problems"])
+    return notes
+
+
+# ---- the checks of a composed answer, in order: (question, text, slots, grounded, steps, index)
+# → (refusal, trace detail) when that answer must not be given, else None -----------------------
+
+def _asked_but_not_said(question, text, slots, grounded, steps, index):
+    """Asked a person / an amount the answer does not give: no record list instead."""
+    if not steps:
+        return None
+    people = [str(p.get(f) or "") for p in index.people for f in ("姓名", "工号")]
+    lacking = gate.missing_asked(question, text, people)
+    return (gate.asked_refusal(lacking, text), {"lacking": lacking}) if lacking else None
+
+
+def _other_kind_of_value(question, text, slots, grounded, steps, index):
+    """A value of another kind than asked (共 1 台设备 for 维修过几次): say what was not found."""
+    slot_gap = asked_slot.missing_slot(question, text) if steps else None
+    return (asked_slot.slot_refusal(*slot_gap), {"asked_slot": slot_gap[0]}) if slot_gap else None
+
+
+def _asked_column_missing(question, text, slots, grounded, steps, index):
+    """The records without the asked column (哪天生的 → no 出生日期): say it was not found."""
+    col_gap = asked_column.missing_column(question, text, index.values, slots) if steps else None
+    return (asked_column.column_refusal(*col_gap, text), {"asked_column": col_gap[1]}) if col_gap else None
+
+
+def _named_entity_unused(question, text, slots, grounded, steps, index):
+    """A named person / project the plan never used: no answer over records it did not select."""
+    lost = entity_gate.dropped(grounded, steps) if not slots.get("followup") else []
+    return (entity_gate.refusal(lost), {"dropped": lost}) if lost else None
+
+
+_ANSWER_GATES = (_asked_but_not_said, _other_kind_of_value, _asked_column_missing, _named_entity_unused)
+
+
+def answer(state: dict, *, config) -> dict:
+    slots, grounded = state.get("slots") or {}, state.get("grounded") or {}
+    steps = state.get("steps") or []
+    notes = _notes(state, config)
     skipped = unapplied(slots, steps)
     if skipped:  # a condition the records cannot carry: say so, never answer without it
-        msg = refusal(skipped)
-        return {"denied": msg, "answer": msg, "provenance": [], "rows": [], "need_confirm": None,
-                "compound_next": False, "trace": trace(state, "answer", unapplied=skipped)}
+        return _gated(state, refusal(skipped), unapplied=skipped)
     question = slots.get("question") or state.get("question") or ""
     per = per_subject.qualifying(question, steps[-1].get("rows") or []) \
         if steps and gate.unconsumed_figures(question, slots, steps) else None
@@ -63,58 +100,24 @@ def answer(state: dict, *, config) -> dict:
     if parts:  # a condition not understood: say which, never the records without it
         return _gated(state, gate.condition_refusal(parts), unconsumed=parts)
     text, prov = compose(slots, grounded, steps, masked=state.get("masked_fields") or [], extra_notes=notes)
+    index = ctx.get_index(config)
     if per:  # "持有2个以上证书的人": the subjects whose record count meets the bound, then the records
         text = per_subject.headline(*per) + "\n" + text
-    said_area = area_of.statement(question, slots, steps, ctx.get_index(config).areas)
+    said_area = area_of.statement(question, slots, steps, index.areas)
     if said_area:  # "王志强是哪个片区的": the area of the named record's project, said first
         text = said_area + "\n" + text
-    people = [str(p.get(f) or "") for p in ctx.get_index(config).people for f in ("姓名", "工号")]
-    lacking = gate.missing_asked(question, text, people) if steps else None
-    if lacking:  # asked a person / an amount the answer does not give: no record list instead
-        return _gated(state, gate.asked_refusal(lacking, text), lacking=lacking)
-    slot_gap = asked_slot.missing_slot(question, text) if steps else None
-    if slot_gap:  # a value of another kind than asked (共 1 台设备 for 维修过几次): say what was not found
-        return _gated(state, asked_slot.slot_refusal(*slot_gap), asked_slot=slot_gap[0])
-    col_gap = asked_column.missing_column(question, text, ctx.get_index(config).values, slots) if steps else None
-    if col_gap:  # the records without the asked column (哪天生的 → no 出生日期): say it was not found
-        return _gated(state, asked_column.column_refusal(*col_gap, text), asked_column=col_gap[1])
-    lost = entity_gate.dropped(grounded, steps) if not slots.get("followup") else []
-    if lost:  # a named person / project the plan never used: no answer over records it did not select
-        return _gated(state, entity_gate.refusal(lost), dropped=lost)
+    for check in _ANSWER_GATES:
+        failed = check(question, text, slots, grounded, steps, index)
+        if failed:
+            return _gated(state, failed[0], **failed[1])
     client = ctx.llm(config)
     if client is not None and steps and steps[-1].get("rows"):
-        out = ask(client, f"问题：{slots.get('question')}\n依据以下已核对的回答改写得更通顺，不得增加任何事实或数字，"
-                          f"保留所有〔来源〕标注：\n{text}", AnswerOut)
-        polished = supported_rewrite(text, out.answer, _entities(config)) if out is not None else None
-        if polished is not None:
-            text = polished
-        over = ctx.budget_notice(config)
-        if out is None and over and over not in text:
-            text += f"\n注：{over}"  # the budget ran out at the polishing call: the rules answer stands
-    # rows the answer is based on: an aggregate's source rows, else the last step's rows
-    rows = steps[-1]["rows"] if steps else []
-    detail_step = None
-    if steps:
-        detail_step = next((s for s in reversed(steps) if s["tool"] not in ("aggregate", "ratio", "change")),
-                           steps[-1])
-        if steps[-1]["tool"] in ("aggregate", "ratio", "change"):
-            rows = detail_step["rows"]
-            ep = steps[-1].get("executed_params") or {}
-            gb = ep.get("group_by")
-            if ep.get("having") and steps[-1]["rows"] and gb and rows and gb in rows[0]:
-                keep = {r.get(gb) for r in steps[-1]["rows"]}  # the records of the groups that qualified
-                rows = [r for r in rows if r.get(gb) in keep] or rows
-    main = next((s for s in steps if s["tool"] not in ("aggregate", "ratio", "pick", "intersect", "project_gap",
-                                                       "absence", "change")), None)
-    hist_rows = (main or {}).get("rows") or []
+        text = _polished(client, text, slots, config)
+    rows = _answer_rows(steps)
     if state.get("compound_prefix"):  # the second part of a compound question: both answers, both sources
         text = state["compound_prefix"] + "\n\n" + text
         prov = [*(state.get("compound_prov") or []), *prov]
-    turn_slots = {**slots, "subjects": answer_subjects(steps)}
-    turn = {"question": slots.get("question") or state.get("question"), "slots": turn_slots, "grounded": grounded,
-            "answer": text, "tool": (main or {}).get("tool"), "fields": (main or {}).get("fields") or [],
-            "rows": hist_rows[:MAX_HISTORY_ROWS], "truncated": len(hist_rows) > MAX_HISTORY_ROWS}
-    history = [*(state.get("history") or []), turn][-4:]
+    history = _history(state, slots, grounded, steps, text)
     rest = state.get("compound_rest")
     if rest:  # ask the second part next, in the same turn, with this answer as its context
         keep = ("trace", "history", "question")
@@ -125,3 +128,48 @@ def answer(state: dict, *, config) -> dict:
                                                       compound=rest)}
     return {"compound_next": False, "answer": text, "provenance": prov, "rows": rows, "need_confirm": None, "history": history,
             "trace": trace(state, "answer", rows=len(rows), provenance=len(prov))}
+
+
+def _polished(client, text: str, slots: dict, config) -> str:
+    """The LLM's rewording of ``text`` where every number and entity of it is supported, else
+    ``text`` (with the budget notice when the budget ran out at this call)."""
+    out = ask(client, f"问题：{slots.get('question')}\n依据以下已核对的回答改写得更通顺，不得增加任何事实或数字，"
+                      f"保留所有〔来源〕标注：\n{text}", AnswerOut)
+    polished = supported_rewrite(text, out.answer, _entities(config)) if out is not None else None
+    if polished is not None:
+        text = polished
+    over = ctx.budget_notice(config)
+    if out is None and over and over not in text:
+        text += f"\n注：{over}"  # the budget ran out at the polishing call: the rules answer stands
+    return text
+
+
+def _answer_rows(steps: list[dict]) -> list[dict]:
+    """The rows the answer is based on: an aggregate's source rows (of the groups that qualified,
+    after a having), else the last step's rows."""
+    if not steps:
+        return []
+    rows = steps[-1]["rows"]
+    if steps[-1]["tool"] in ("aggregate", "ratio", "change"):
+        detail_step = next((s for s in reversed(steps) if s["tool"] not in ("aggregate", "ratio", "change")),
+                           steps[-1])
+        rows = detail_step["rows"]
+        ep = steps[-1].get("executed_params") or {}
+        gb = ep.get("group_by")
+        if ep.get("having") and steps[-1]["rows"] and gb and rows and gb in rows[0]:
+            keep = {r.get(gb) for r in steps[-1]["rows"]}  # the records of the groups that qualified
+            rows = [r for r in rows if r.get(gb) in keep] or rows
+    return rows
+
+
+def _history(state: dict, slots: dict, grounded: dict, steps: list[dict], text: str) -> list[dict]:
+    """The conversation's last four turns with this one: its slots (and subjects), answer and the
+    main (record) step's rows, at most MAX_HISTORY_ROWS, for the follow-ups."""
+    main = next((s for s in steps if s["tool"] not in ("aggregate", "ratio", "pick", "intersect", "project_gap",
+                                                       "absence", "change")), None)
+    hist_rows = (main or {}).get("rows") or []
+    turn_slots = {**slots, "subjects": answer_subjects(steps)}
+    turn = {"question": slots.get("question") or state.get("question"), "slots": turn_slots, "grounded": grounded,
+            "answer": text, "tool": (main or {}).get("tool"), "fields": (main or {}).get("fields") or [],
+            "rows": hist_rows[:MAX_HISTORY_ROWS], "truncated": len(hist_rows) > MAX_HISTORY_ROWS}
+    return [*(state.get("history") or []), turn][-4:]

@@ -1,0 +1,95 @@
+"""How a question writes a field's value, for
+:meth:`core.agents.kg.entity_index.EntityIndex.ground_values`: in words rather than as a stored
+value (女员工 → 性别 女, 已结束 → 服务状态 已结束, 党员 → 政治面貌 中共党员, 落标 → 中标结果 未中标 …),
+and the ways a vocabulary field's stored value is written (in full, without its separator, by its
+base: 保安 → 保安_领班, 保安_普保)."""
+
+from __future__ import annotations
+
+import re
+
+from core.agents.kg.entity_names import loose, name_key
+
+# field → (pattern, value) rows, the first that matches wins
+WORDED_VALUES: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("性别", ((r"女(?:性|员工|职工|士|的|生)", "女"), (r"男(?:性|员工|职工|士|的|生)", "男"))),
+    ("服务状态", ((r"未开始|还没开始|尚未开始|没开始|未进场|还没进场", "未开始"),
+              (r"已结束|已经结束|结束了|已终止|不再服务|停止服务", "已结束"),
+              (r"服务中|在服务的?项目|在管", "服务中"))),
+    ("政治面貌", ((r"中共党员", "中共党员"), (r"党员", "中共党员"), (r"团员", "共青团员"), (r"群众", "群众"))),
+    ("计费方式", ((r"酬金制", "酬金制"), (r"包干制", "包干制"))),
+    ("投标类型", ((r"续标", "续标"), (r"新标|新中标|新投标|新项目投标", "新标"))),
+    ("中标结果", ((r"未中标|没中标|没有中标|落标|失标", "未中标"), (r"待定|还没出结果|结果未出", "待定"),
+              (r"中标(?!结果|情况|率)", "中标"))),
+)
+
+# "在服项目" / "正在服务": 服务中 when no other word or value gave the project state
+_IN_SERVICE_RE = re.compile(r"在服(?:务)?的?项目|正在服务|在管项目")
+
+
+def worded_values(question: str, genders: list[str], known=()) -> dict[str, list[str]]:
+    """``{field: [value]}`` for the words of ``question``; a gender only when the data holds it
+    (``genders``). ``known``: the fields grounded otherwise — a 服务状态 among them stands against
+    the 在服项目 fallback (not against the state words proper)."""
+    out: dict[str, list[str]] = {}
+    for field, rows in WORDED_VALUES:
+        value = next((v for rx, v in rows if re.search(rx, question)
+                      and (field != "性别" or v in genders)), None)
+        if value is not None:
+            out[field] = [value]
+    if "服务状态" not in out and "服务状态" not in known and _IN_SERVICE_RE.search(question):
+        out["服务状态"] = ["服务中"]
+    return out
+
+
+# ---- how a vocabulary field's value is written in a question (EntityIndex._vocabulary_values)
+
+# the fields, the longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防
+# (设备类型); 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
+
+VOCABULARY_FIELDS = ("供应商名称", "检查类型", "证书名称", "专业类别", "证书类别", "岗位名称", "员工层级", "设备类型",
+                     "制造厂商", "安装位置", "完好状况", "记录类型", "细分业态", "汇总业态", "市区", "委托方式", "名称")
+
+
+def _record_kind_prefix(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
+    """耗材 → 耗材采购, 固定资产 (记录类型 only; nothing masked)."""
+    if f != "记录类型":
+        return [], []
+    return sorted({v for v in vals if len(v) >= 4 and name_key(v[:2]) in q}), []
+
+
+def _exact_values(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
+    """The values written out; the longest win (项目经理 over 经理)."""
+    exact = [v for v in vals if name_key(v) and name_key(v) in q]
+    if not exact:
+        return [], []
+    longest = max(len(v) for v in exact)
+    hits = sorted({v for v in exact if len(v) == longest or not any(v in e and v != e for e in exact)})
+    return hits, [name_key(v) for v in hits]
+
+
+def _joined_values(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
+    """保安领班 is 保安_领班 written without its separator, not every 保安."""
+    joined = [v for v in vals if loose(v) != name_key(v) and len(loose(v)) >= 3 and loose(v) in q]
+    return sorted(joined), [loose(v) for v in joined]
+
+
+def _base_values(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
+    """A value by its base (保安 → 保安_领班, 保安_普保); a post by its stem (保洁 → 保洁员, also next
+    to another post: "保安和保洁"); a district without its 区 (青浦 → 青浦区)."""
+    hits = sorted({v for v in vals if len(_base(v)) >= 2 and name_key(_base(v)) in q})
+    if f == "岗位名称":
+        hits = sorted(set(hits) | {v for v in vals if len(v) == 3 and v.endswith("员") and name_key(v[:2]) in q})
+    if f == "市区" and not hits:
+        hits = sorted({v for v in vals if len(v) >= 3 and v[-1] in "区市县" and name_key(v[:-1]) in q})
+    return hits, [name_key(_base(v)) for v in hits]
+
+
+# the ways tried in turn for one field, the first that finds a value wins; each
+# (field, its values, masked question) → (values found, the written forms to mask)
+VALUE_WAYS = (_record_kind_prefix, _exact_values, _joined_values, _base_values)
+
+
+def _base(value: str) -> str:
+    """保安_领班 → 保安, 保安员（三级） → 保安员: a value without its qualifier."""
+    return re.split(r"[_（(]", value)[0]
