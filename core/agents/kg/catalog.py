@@ -1,6 +1,6 @@
 """The KG agent's tool catalog, generated from :mod:`core.graph.schema`.
 
-Each query tool names its Cypher query (``core/graph/queries.py``), the node label its rows
+Each query tool names its Cypher query (``core/graph/queries/``), the node label its rows
 describe, its parameters (``types=设备类型``: a list parameter that filters that column), the
 context columns its rows lead with (who / where / when) and the label whose template columns
 marked ``show`` follow. Display fields, numeric fields with their units, percentage fields,

@@ -1,4 +1,4 @@
-"""The agent's tools: named Cypher queries (core/graph/queries.py, ``kg_*``) plus built-in
+"""The agent's tools: named Cypher queries (core/graph/queries/kg.py, ``kg_*``) plus built-in
 computations done in Python over earlier steps' rows (aggregate — also per 片区 and nested
 "平均每个项目…" averages —, ratio, earliest / latest pick, absence analysis, project gap,
 intersection). The catalog of tools (queries, parameters, labels, display fields) is generated
