@@ -1,10 +1,11 @@
 """Domain-adapted embeddings for retrieval (issue 17): held-out split, fine-tuning, evaluation.
 
-One reproducible script, fixed seeds, three stages:
+One reproducible script, fixed seeds, four stages:
 
     python scripts/train_retrieval.py --stage split   # held-out ids -> data/eval/retrieval_heldout.json
     python scripts/train_retrieval.py --stage train   # fine-tune e5-small -> .cache/retrieval/finetuned-e5-small
     python scripts/train_retrieval.py --stage eval    # base vs fine-tuned, held-out and train questions
+    python scripts/train_retrieval.py --stage levers  # fusion weights, RRF k, dense PRF on the base vectors
 
 The split is decided by a seeded hash of each question id (no training, no tuning before it),
 so it is stable and needs no model. Training reads only the questions outside the held-out
@@ -315,19 +316,34 @@ def load_embedder(which: str):
     return emb, f"{name}@{MAX_SEQ}"
 
 
-def ranked_lists(bm25, mat, ids: list[str], query: str, qvec) -> dict[str, list[str]]:
-    """BM25, dense and the product's fusion (RRF, weights_for the query) over the corpus."""
+def ranked_lists(bm25, mat, ids: list[str], query: str, qvec, lever: dict | None = None) -> dict[str, list[str]]:
+    """BM25, dense and their fusion (weighted RRF, BM25 weight 0.7 when the query names a 第X条 or
+    文号, as in the product) over the corpus. ``lever`` (default: the product's) sets the BM25
+    weight (dense gets the rest), the RRF constant and optionally dense pseudo-relevance feedback:
+    the query vector moved toward the mean of the first ``prf_docs`` vectors of the ``prf_from``
+    list (dense or hybrid) by ``prf_beta``, the dense list searched again and fused again."""
+    import numpy as np
+
     from core.retrieval.dense import top_k
-    from core.retrieval.fusion import rrf, weights_for
+    from core.retrieval.fusion import DEFAULT_WEIGHTS, EXACT_REF_WEIGHTS, RRF_K, rrf
     from core.retrieval.protocol import CANDIDATES
     from core.retrieval.tokenize import has_exact_reference, tokenize
 
+    lever = lever or {"bm25": DEFAULT_WEIGHTS.bm25 / (DEFAULT_WEIGHTS.bm25 + DEFAULT_WEIGHTS.dense), "rrf_k": RRF_K}
     s = bm25.scores(tokenize(query))
-    b = [ids[i] for i in top_k(s, CANDIDATES) if s[i] > 0]
-    d = [ids[i] for i in top_k(mat @ qvec, CANDIDATES)]
-    w = weights_for(has_exact_reference(query))
-    h = [x for x, _ in rrf({"bm25": b, "dense": d}, {"bm25": w.bm25, "dense": w.dense})]
-    return {"bm25": b, "dense": d, "hybrid": h}
+    b = [int(i) for i in top_k(s, CANDIDATES) if s[i] > 0]
+    wb = max(lever["bm25"], EXACT_REF_WEIGHTS.bm25) if has_exact_reference(query) else lever["bm25"]
+
+    def dense_and_fused(vec):
+        d = [int(i) for i in top_k(mat @ vec, CANDIDATES)]
+        return d, [x for x, _ in rrf({"bm25": b, "dense": d}, {"bm25": wb, "dense": 1 - wb}, k=lever["rrf_k"])]
+
+    d, h = dense_and_fused(qvec)
+    if lever.get("prf_docs"):
+        feedback = (h if lever["prf_from"] == "hybrid" else d)[:lever["prf_docs"]]
+        moved = qvec + lever["prf_beta"] * mat[feedback].mean(axis=0)
+        d, h = dense_and_fused(moved / np.linalg.norm(moved))
+    return {"bm25": [ids[i] for i in b], "dense": [ids[i] for i in d], "hybrid": [ids[i] for i in h]}
 
 
 METRICS = {"recall@5": lambda r, g: recall_at(r, g, 5), "recall@10": lambda r, g: recall_at(r, g, 10),
@@ -423,6 +439,82 @@ def stage_eval(args, data: Path) -> int:
     return 0
 
 
+# ---- training-free levers: chosen on the training questions, judged on the held-out ones ----------
+LEVER_GRID = ([{"bm25": w, "rrf_k": k} for w in (0.1, 0.2, 0.3, 0.4) for k in (20, 60)]
+              + [{"bm25": 0.2, "rrf_k": 60, "prf_docs": n, "prf_beta": beta, "prf_from": source}
+                 for n in (3, 5, 10) for beta in (0.3, 0.6, 1.0) for source in ("dense", "hybrid")])
+HEADLINE = {"lecoqa": "recall@10", "msga": "recall@5"}
+
+
+class _ScoresOnce:
+    """A BM25 index whose scores per token list are computed once (the grid asks each query again)."""
+
+    def __init__(self, bm25):
+        self.bm25, self.memo = bm25, {}
+
+    def scores(self, tokens):
+        return self.memo.setdefault(tuple(tokens), self.bm25.scores(tokens))
+
+
+def lever_name(lever: dict) -> str:
+    name = f"RRF BM25 {lever['bm25']:.1f} / dense {1 - lever['bm25']:.1f}, k {lever['rrf_k']}"
+    if lever.get("prf_docs"):
+        name += f"; dense PRF {lever['prf_docs']} docs of {lever['prf_from']}, beta {lever['prf_beta']}"
+    return name
+
+
+def stage_levers(args, data: Path) -> int:
+    """Each lever of LEVER_GRID on the base model's vectors (from the eval stage's cache): the
+    headline metric per set and slice; the lever with the best mean over the two training slices
+    is compared with the product's fusion on the held-out slices (paired bootstrap)."""
+    split = load_split()
+    law_sets = lecoqa_sets(data)
+    law_chunks, law_slices = eval_slices(law_sets, split["lecoqa"], args.eval_train, args.law_corpus,
+                                         random.Random(SEED))
+    msga = msga_sets()
+    msga_chunks, msga_slices = eval_slices(msga, split["msga"], 0, 0, random.Random(SEED))
+    emb, cache_name = load_embedder("base")
+    from core.retrieval.dense import VectorCache, embed_with_cache
+
+    prepared = {}
+    for set_name, chunks, slices, gold in (("lecoqa", law_chunks, law_slices, law_sets[3]),
+                                           ("msga", msga_chunks, msga_slices, msga[3])):
+        texts = [c.text for c in chunks]
+        mat, _ = embed_with_cache(texts, VectorCache(OUT / "vectors.sqlite"), cache_name, emb.encode_passages, batch=32)
+        prepared[set_name] = (_ScoresOnce(bm25_over(texts)), mat, [c.chunk_id for c in chunks],
+                              {sl: (qs, emb.encode_queries([q["question"] for q in qs]), [gold(q) for q in qs])
+                               for sl, qs in slices.items()})
+    rows = []
+    for lever in [None] + LEVER_GRID:
+        row = {"lever": lever, "values": {}}
+        for set_name, (bm25, mat, ids, slices) in prepared.items():
+            fn = METRICS[HEADLINE[set_name]]
+            for sl, (qs, qv, golds) in slices.items():
+                row["values"][f"{set_name}/{sl}"] = [
+                    fn(ranked_lists(bm25, mat, ids, q["question"], qv[i], lever)["hybrid"], golds[i])
+                    for i, q in enumerate(qs)]
+        rows.append(row)
+        print(lever_name(lever) if lever else "product fusion", flush=True)
+    (OUT / "levers.json").write_text(json.dumps(rows, ensure_ascii=False))
+    print_levers(rows)
+    return 0
+
+
+def print_levers(rows: list[dict]) -> None:
+    cols = list(rows[0]["values"])
+    mean = {id(r): {c: sum(v) / max(1, len(v)) for c, v in r["values"].items()} for r in rows}
+    print("\n| lever | " + " | ".join(cols) + " |\n|---|" + "---|" * len(cols))
+    for r in rows:
+        print(f"| {lever_name(r['lever']) if r['lever'] else 'product fusion'} | "
+              + " | ".join(f"{mean[id(r)][c]:.3f}" for c in cols) + " |")
+    chosen = max(rows[1:], key=lambda r: sum(mean[id(r)][c] for c in cols if c.endswith("/train")))
+    print(f"\nchosen on the training slices: {lever_name(chosen['lever'])}")
+    for c in cols:
+        if "/train" not in c:
+            d, lo, hi = paired_bootstrap(rows[0]["values"][c], chosen["values"][c])
+            print(f"  {c}: {d:+.3f} [{lo:+.3f}, {hi:+.3f}] against the product fusion")
+
+
 def print_table(results: dict) -> None:
     print("\n| stage | set | slice | n | recall@5 | recall@10 | MRR@10 | nDCG@10 |")
     print("|---|---|---|---|---|---|---|---|")
@@ -443,7 +535,7 @@ def print_table(results: dict) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--stage", choices=["split", "train", "eval"], required=True)
+    ap.add_argument("--stage", choices=["split", "train", "eval", "levers"], required=True)
     ap.add_argument("--epochs", type=int, default=1)
     ap.add_argument("--batch-size", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-5)
@@ -468,6 +560,8 @@ def main() -> int:
         return 0
     if args.stage == "train":
         return stage_train(args, DATA)
+    if args.stage == "levers":
+        return stage_levers(args, DATA)
     return stage_eval(args, DATA)
 
 

@@ -80,3 +80,30 @@ def test_score_lists_and_paired_bootstrap():
     d, lo, hi = tr.paired_bootstrap([0, 0, 1, 1], [1, 1, 1, 1])
     assert d == pytest.approx(0.5) and lo <= d <= hi and lo >= 0.0
     assert tr.paired_bootstrap([1, 0], [1, 0]) == (0.0, 0.0, 0.0)
+
+
+def test_levers_rank_like_the_product_by_default_and_feedback_moves_the_dense_list():
+    """The lever grid's default is the product's fusion (the same list as core.retrieval.fusion's
+    weighted RRF); pseudo-relevance feedback searches the dense list again around the fused first
+    hit, so an article near that hit rises above one that only resembled the question."""
+    import numpy as np
+
+    from core.retrieval.fusion import rrf, weights_for
+
+    texts = ["汽车报废更新补贴标准", "家电以旧换新补贴", "汽车置换更新补贴申请材料", "个人所得税专项附加扣除"]
+    bm25 = tr.bm25_over(texts)
+    ids = [f"c{i}" for i in range(len(texts))]
+    mat = np.eye(4, dtype=np.float32) + np.float32(0.1)
+    mat[2, 0] = 0.9  # c2 lies close to c0
+    mat /= np.linalg.norm(mat, axis=1, keepdims=True)
+    q = np.array([0.6, 0.0, 0.0, 0.8], dtype=np.float32)  # closest to c3, then c0
+    out = tr.ranked_lists(bm25, mat, ids, "汽车补贴", q)
+    w = weights_for(False)
+    assert out["dense"] == ["c3", "c0", "c2", "c1"]
+    assert out["hybrid"] == [x for x, _ in rrf({"bm25": out["bm25"], "dense": out["dense"]},
+                                               {"bm25": w.bm25, "dense": w.dense})]
+    assert out["hybrid"][0] == "c0"  # BM25 lifts c0 over c3
+    moved = tr.ranked_lists(bm25, mat, ids, "汽车补贴", q,
+                            {"bm25": 0.2, "rrf_k": 60, "prf_docs": 1, "prf_from": "hybrid", "prf_beta": 3.0})
+    assert moved["dense"][:3] == ["c0", "c2", "c3"] and moved["bm25"] == out["bm25"]
+    assert tr.lever_name({"bm25": 0.3, "rrf_k": 20}) == "RRF BM25 0.3 / dense 0.7, k 20"
