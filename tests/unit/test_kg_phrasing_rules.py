@@ -124,3 +124,16 @@ def test_a_year_bound_names_the_date_column_by_its_verb_and_is_no_period(idx):
 def test_every_change_select_row_compares_per_project_and_keeps_one_sign(idx, q):
     g = extract_slots(q, idx, TODAY)["growth"]
     assert g["by"] == "项目编号" and g["select"] == ("<" if "少" in q else ">"), g
+
+
+@pytest.mark.parametrize("q, field, value", [
+    ("落标的投标有几次", "中标结果", "未中标"), ("中标的投标有几次", "中标结果", "中标"),
+    ("已经结束的项目有哪些", "服务状态", "已结束"), ("在服项目有几个", "服务状态", "服务中"),
+    ("党员有几个", "政治面貌", "中共党员"), ("女员工有几个", "性别", "女")])
+def test_a_value_said_in_words_comes_from_the_worded_values_rows(q, field, value):
+    from core.agents.kg.value_words import worded_values
+
+    assert worded_values(q, ["女", "男"])[field] == [value]
+    assert "性别" not in worded_values("女员工有几个", ["男"])  # a gender only when the data holds it
+    spec = kgrules.rules_file("kg_vocabulary")["worded_values"]
+    assert any(f["field"] == field for f in spec["fields"])  # the row is data, not code

@@ -7,48 +7,43 @@ base: 保安 → 保安_领班, 保安_普保)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from core.agents.kg import kgrules
 from core.agents.kg.entity_names import loose, name_key
 
-# field → (pattern, value) rows, the first that matches wins
-WORDED_VALUES: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("性别", ((r"女(?:性|员工|职工|士|的|生)", "女"), (r"男(?:性|员工|职工|士|的|生)", "男"))),
-    ("服务状态", ((r"未开始|还没开始|尚未开始|没开始|未进场|还没进场", "未开始"),
-              (r"已结束|已经结束|结束了|已终止|不再服务|停止服务", "已结束"),
-              (r"服务中|在服务的?项目|在管", "服务中"))),
-    ("政治面貌", ((r"中共党员", "中共党员"), (r"党员", "中共党员"), (r"团员", "共青团员"), (r"群众", "群众"))),
-    ("计费方式", ((r"酬金制", "酬金制"), (r"包干制", "包干制"))),
-    ("投标类型", ((r"续标", "续标"), (r"新标|新中标|新投标|新项目投标", "新标"))),
-    ("中标结果", ((r"未中标|没中标|没有中标|落标|失标", "未中标"), (r"待定|还没出结果|结果未出", "待定"),
-              (r"中标(?!结果|情况|率)", "中标"))),
-)
 
-# "在服项目" / "正在服务": 服务中 when no other word or value gave the project state
-_IN_SERVICE_RE = re.compile(r"在服(?:务)?的?项目|正在服务|在管项目")
+@lru_cache(maxsize=1)
+def _worded() -> tuple[tuple[tuple[str, tuple[tuple[re.Pattern, str], ...]], ...], re.Pattern]:
+    """The ``worded_values`` entry of ``kg_vocabulary.json``: per field its (pattern, value) rows,
+    the first that matches wins; and the 在服项目 words."""
+    spec = kgrules.rules_file("kg_vocabulary")["worded_values"]
+    fields = tuple((f["field"], tuple((re.compile(r["pattern"]), r["value"]) for r in f["rows"]))
+                   for f in spec["fields"])
+    return fields, re.compile(spec["in_service"])
 
 
 def worded_values(question: str, genders: list[str], known=()) -> dict[str, list[str]]:
     """``{field: [value]}`` for the words of ``question``; a gender only when the data holds it
     (``genders``). ``known``: the fields grounded otherwise — a 服务状态 among them stands against
     the 在服项目 fallback (not against the state words proper)."""
+    fields, in_service = _worded()
     out: dict[str, list[str]] = {}
-    for field, rows in WORDED_VALUES:
-        value = next((v for rx, v in rows if re.search(rx, question)
+    for field, rows in fields:
+        value = next((v for rx, v in rows if rx.search(question)
                       and (field != "性别" or v in genders)), None)
         if value is not None:
             out[field] = [value]
-    if "服务状态" not in out and "服务状态" not in known and _IN_SERVICE_RE.search(question):
+    if "服务状态" not in out and "服务状态" not in known and in_service.search(question):
         out["服务状态"] = ["服务中"]
     return out
 
 
 # ---- how a vocabulary field's value is written in a question (EntityIndex._vocabulary_values)
 
-# the fields, the longer, more specific vocabularies first: 消防安全检查 (检查类型) before 消防
-# (设备类型); 保安员（三级） (证书名称, only when a certificate is asked) before 保安 (岗位名称)
-
-VOCABULARY_FIELDS = ("供应商名称", "检查类型", "证书名称", "专业类别", "证书类别", "岗位名称", "员工层级", "设备类型",
-                     "制造厂商", "安装位置", "完好状况", "记录类型", "细分业态", "汇总业态", "市区", "委托方式", "名称")
+# the fields whose stored values a question may name, the longer, more specific vocabularies first
+# (kg_vocabulary.json "vocabulary_fields")
+VOCABULARY_FIELDS: tuple[str, ...] = tuple(kgrules.rules_file("kg_vocabulary")["vocabulary_fields"]["fields"])
 
 
 def _record_kind_prefix(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
