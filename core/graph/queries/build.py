@@ -60,14 +60,19 @@ def update_nodes(label: str, dialect) -> tuple[str, list[str]]:
     return f"UNWIND $rows AS r MATCH (n:{q(label)} {{{q(nt.pk)}: r.p{props.index(nt.pk)}}}) SET {sets}", props
 
 
-def existing_edges(rel_type: str, from_label: str, to_label: str, dialect) -> str:
-    """Which rows (by index ``r.i``) already have their edge (same ends and ``merge_on`` props)."""
+def _match_row_edge(rel_type: str, from_label: str, to_label: str, dialect) -> str:
+    """``UNWIND $rows AS r MATCH`` the edge of each row ``{f, t, m0…}`` (its ends and ``merge_on`` props) as ``e``."""
     rt = _rel(rel_type)
     a, b = _node(from_label), _node(to_label)
     merge = ", ".join(f"{q(p)}: r.m{j}" for j, p in enumerate(rt.merge_on))
     merge = f" {{{merge}}}" if merge else ""
     return (f"UNWIND $rows AS r MATCH (a:{q(a.label)} {{{q(a.pk)}: r.f}})-[e:{q(dialect.rel(rel_type))}{merge}]->"
-            f"(b:{q(b.label)} {{{q(b.pk)}: r.t}}) RETURN DISTINCT r.i AS i")
+            f"(b:{q(b.label)} {{{q(b.pk)}: r.t}})")
+
+
+def existing_edges(rel_type: str, from_label: str, to_label: str, dialect) -> str:
+    """Which rows (by index ``r.i``) already have their edge (same ends and ``merge_on`` props)."""
+    return _match_row_edge(rel_type, from_label, to_label, dialect) + " RETURN DISTINCT r.i AS i"
 
 
 def create_edges(rel_type: str, from_label: str, to_label: str, dialect) -> tuple[str, list[str]]:
@@ -82,12 +87,7 @@ def create_edges(rel_type: str, from_label: str, to_label: str, dialect) -> tupl
 
 def delete_edges(rel_type: str, from_label: str, to_label: str, dialect) -> str:
     """Delete the edges identified by rows ``{f, t, m0…}`` (ends + ``merge_on`` props)."""
-    rt = _rel(rel_type)
-    a, b = _node(from_label), _node(to_label)
-    merge = ", ".join(f"{q(p)}: r.m{j}" for j, p in enumerate(rt.merge_on))
-    merge = f" {{{merge}}}" if merge else ""
-    return (f"UNWIND $rows AS r MATCH (a:{q(a.label)} {{{q(a.pk)}: r.f}})-[e:{q(dialect.rel(rel_type))}{merge}]->"
-            f"(b:{q(b.label)} {{{q(b.pk)}: r.t}}) DELETE e")
+    return _match_row_edge(rel_type, from_label, to_label, dialect) + " DELETE e"
 
 
 def delete_edges_rows(rel_type: str, rows) -> list[dict]:
