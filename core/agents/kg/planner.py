@@ -85,7 +85,7 @@ def build_plan(slots: dict, grounded: dict, derived: list[dict], scope: dict | N
         return _growth_steps(steps, a.growth, a.agg, a.intent, grounded)
     ratio = slots.get("ratio")
     if ratio and steps[-1]["tool"] not in _SET_TOOLS:
-        return _ratio_steps(steps, ratio, slots, grounded, derived, scope, a.intent)
+        return _ratio_steps(steps, ratio, slots, grounded, scope, a.intent)
     if a.agg and a.agg.get("op") in ("earliest", "latest"):
         return steps + [_pick_step(steps[-1], a.agg)]
     if a.agg and (steps[-1]["tool"] not in _SET_TOOLS or a.agg.get("op") == "count"):
@@ -377,8 +377,8 @@ def _aggregate_step(last: dict, a: _Asked) -> dict:
     return _step(last["id"] + 1, "aggregate", ap, depends=[last["id"]], fields=[], note=_agg_note(agg["op"], field))
 
 
-def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, derived: list[dict],
-                 scope: dict, intent: str) -> list[dict]:
+def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, scope: dict,
+                 intent: str) -> list[dict]:
     """出勤率-style ratios: one step, two sums over its rows. 占比-style ratios: the filtered step
     (numerator) plus the same query without the subset's filters and conditions (denominator)."""
     first = steps[0]

@@ -40,12 +40,9 @@ def normalize_question(q: str) -> str:
 
 
 
-def is_chat(question: str, has_entities: bool) -> bool:
-    q = question.strip()
-    if CHAT_PATTERNS.match(q):
-        return True
-    return False
-
+def is_chat(question: str) -> bool:
+    """Small talk (你好, 谢谢 …): answered without a plan."""
+    return bool(CHAT_PATTERNS.match(question.strip()))
 
 
 def refers_back(q: str) -> bool:

@@ -29,7 +29,7 @@ def understand(state: dict, *, config) -> dict:
     parts = split_who_then_followup(text) if not feedback else None
     if parts:  # "…是谁，他负责几个项目": the first part now, the second after its answer
         text, compound = parts[0], {"compound_rest": parts[1]}
-    if not feedback and is_chat(text, False):
+    if not feedback and is_chat(text):
         return {"kind": "chat", "slots": {"question": text, "kind": "chat"}, "trace": trace(state, "understand",
                                                                                         kind="chat")}
     if not feedback:
