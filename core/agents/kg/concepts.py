@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.text.numerals import apply_magnitude, cn_to_int
 
@@ -133,6 +134,18 @@ def _op(word: str, after: bool) -> str:
     return "<=" if inclusive else "<"
 
 
+@lru_cache(maxsize=1024)
+def _field_patterns(word: str) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """A numeric field word's three patterns, compiled once: "值班费不为0", "加班超过20小时" and
+    "税后工资5000以上". A question is read against these for every field word — more patterns than
+    the ``re`` module's own cache holds, which then recompiled them for every question."""
+    w = re.escape(word)
+    unit = r"\s*(?:个)?\s*(?:小时|天|元|分|次|平方米|平米|%|％)?"
+    return (re.compile(w + r"[^\d，。？?,;；]{0,4}?(?:不为|不是|不等于|非)\s*(?:0|零)"),
+            re.compile(w + r"[^\d，。？?,;；]{0,6}?" + r"(" + _GT[3:-1] + "|" + _LT[3:-1] + r")\s*" + _NUM + unit),
+            re.compile(w + r"[^\d，。？?,;；]{0,4}?" + _NUM + unit + r"\s*(以上|以下|及以上|及以下)"))
+
+
 def parse_conditions(text: str) -> list[Condition]:
     """Numeric conditions in a question. Pure time words ("3月") never become conditions."""
     out: list[Condition] = []
@@ -167,19 +180,17 @@ def parse_conditions(text: str) -> list[Condition]:
     for word, prop, _unit in NUMERIC_FIELDS:
         if any(c.field == prop for c in out):
             continue
-        m = re.search(re.escape(word) + r"[^\d，。？?,;；]{0,4}?(?:不为|不是|不等于|非)\s*(?:0|零)", t)
+        not_zero, compared, bounded = _field_patterns(word)
+        m = not_zero.search(t)
         if m:  # "值班费不为0"
             out.append(Condition(prop, "!=", 0.0, m.group(0)))
             continue
-        pat = (re.escape(word) + r"[^\d，。？?,;；]{0,6}?" + r"(" + _GT[3:-1] + "|" + _LT[3:-1] + r")\s*" + _NUM
-               + r"\s*(?:个)?\s*(?:小时|天|元|分|次|平方米|平米|%|％)?")
-        m = re.search(pat, t)
+        m = compared.search(t)
         if m:
             val = apply_magnitude(m.group(2), m.group(3))
             out.append(Condition(prop, _op(m.group(1), False), val, m.group(0)))
             continue
-        pat2 = re.escape(word) + r"[^\d，。？?,;；]{0,4}?" + _NUM + r"\s*(?:个)?\s*(?:小时|天|元|分|次|平方米|平米|%|％)?\s*(以上|以下|及以上|及以下)"
-        m = re.search(pat2, t)
+        m = bounded.search(t)
         if m:
             val = apply_magnitude(m.group(1), m.group(2))
             w = m.group(3)

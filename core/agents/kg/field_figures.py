@@ -18,6 +18,13 @@ def _rows() -> tuple[tuple[str, str], ...]:
     return tuple((r["kind"], r["pattern"].replace("{num}", spec["num"])) for r in spec["rows"])
 
 
+@lru_cache(maxsize=1024)
+def _word_patterns(word: str) -> tuple[tuple[str, re.Pattern], ...]:
+    """(kind, the row's pattern after ``word``) per row, compiled once per field word (the words ×
+    rows outnumber the ``re`` module's own cache, which then recompiled them for every question)."""
+    return tuple((kind, re.compile(re.escape(word) + pat)) for kind, pat in _rows())
+
+
 def _value(field: str, num: str, mult: str | None, text: str) -> float:
     from core.agents.kg import catalog
 
@@ -39,8 +46,8 @@ def figure_conditions(question: str, numeric_fields, taken: set[str]) -> list[di
     for word, field, _unit in sorted(numeric_fields, key=lambda w: -len(w[0])):
         if field in taken or any(c["field"] == field for c in out):
             continue
-        for kind, pat in _rows():
-            m = next((x for x in re.finditer(re.escape(word) + pat, question or "")
+        for kind, rx in _word_patterns(word):
+            m = next((x for x in rx.finditer(question or "")
                       if not any(a <= x.start() < b for a, b in used)), None)
             if m is None:
                 continue
