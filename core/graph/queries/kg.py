@@ -68,31 +68,25 @@ MATCH (a:`考勤`)
 RETURN min(a.`年月`) AS `起`, max(a.`年月`) AS `止`, count(a) AS `行数`
 """
 
-KG_ATTENDANCE = """
-MATCH (a:`考勤`)
-WHERE (size($projects) = 0 OR a.`项目编号` IN $projects)
-  AND (size($months) = 0 OR a.`年月` IN $months)
-  AND (size($people) = 0 OR a.`工号` IN $people)
-OPTIONAL MATCH (p:`人员`)-[:`有考勤`]->(a)
-WITH a, p
+def _monthly_person_records(label: str, rel: str, v: str) -> str:
+    """A person's monthly records of one kind (考勤, 排班月报) by project, month, person and post,
+    with the post and the project's names."""
+    return f"""
+MATCH ({v}:`{label}`)
+WHERE (size($projects) = 0 OR {v}.`项目编号` IN $projects)
+  AND (size($months) = 0 OR {v}.`年月` IN $months)
+  AND (size($people) = 0 OR {v}.`工号` IN $people)
+OPTIONAL MATCH (p:`人员`)-[:`{rel}`]->({v})
+WITH {v}, p
 WHERE size($positions) = 0 OR p.`岗位名称` IN $positions
-OPTIONAL MATCH (a)-[:`所属项目`]->(j:`项目`)
-RETURN """ + "p.`岗位名称` AS `岗位名称`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("a", "考勤") + ", " + _prov("a") + """
+OPTIONAL MATCH ({v})-[:`所属项目`]->(j:`项目`)
+RETURN """ + "p.`岗位名称` AS `岗位名称`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns(v, label) + ", " + _prov(v) + """
 ORDER BY `项目编号`, `年月`, `工号`
 """
 
-KG_SCHEDULE = """
-MATCH (s:`排班月报`)
-WHERE (size($projects) = 0 OR s.`项目编号` IN $projects)
-  AND (size($months) = 0 OR s.`年月` IN $months)
-  AND (size($people) = 0 OR s.`工号` IN $people)
-OPTIONAL MATCH (p:`人员`)-[:`有排班`]->(s)
-WITH s, p
-WHERE size($positions) = 0 OR p.`岗位名称` IN $positions
-OPTIONAL MATCH (s)-[:`所属项目`]->(j:`项目`)
-RETURN """ + "p.`岗位名称` AS `岗位名称`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns("s", "排班月报") + ", " + _prov("s") + """
-ORDER BY `项目编号`, `年月`, `工号`
-"""
+
+KG_ATTENDANCE = _monthly_person_records("考勤", "有考勤", "a")
+KG_SCHEDULE = _monthly_person_records("排班月报", "有排班", "s")
 
 KG_FINANCE = """
 MATCH (f:`财务`)
