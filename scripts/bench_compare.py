@@ -51,10 +51,10 @@ def pct(values: list[float], p: float) -> float:
 
 
 def select_corpus(max_articles: int, n_questions: int, seed: int = 7):
-    """(chunks, metas, questions): ``max_articles`` <= 0 means every law file (the full
-    scale); otherwise the laws LeCoQA cites most, until they hold ``max_articles`` articles.
+    """(chunks, metas, questions): ``max_articles`` <= 0 means every law file; otherwise the laws
+    LeCoQA cites most, then uncited ones, until they hold ``max_articles`` articles.
     Questions: those whose gold articles all lie in the corpus, ``n_questions`` sampled."""
-    chunks, metas, questions = build_laws_corpus(10**9 if max_articles <= 0 else 0)
+    chunks, metas, questions = build_laws_corpus(10**9 if max_articles <= 0 else max_articles)
     if max_articles > 0:
         cited = Counter(law_key(ART_NAME_RE.match(g["name"]).group(1)) for q in questions
                         for g in q["gold_articles"] if ART_NAME_RE.match(g["name"]))

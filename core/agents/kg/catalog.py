@@ -33,6 +33,7 @@ class Tool:
     label: str = ""            # node label the rows describe (for derived attributes)
     month_field: str = ""      # row field used for Python-side month filtering
     date_field: str = ""       # row date field used for Python-side month filtering
+    year_field: str = ""       # the rows are dated by a year only: asked months filter by it
     shows: str = ""            # node label whose ``show`` columns the rows display
     context: tuple[str, ...] = ()   # leading display fields (person / project / month)
     extra: tuple[str, ...] = ()     # trailing display fields (relationship properties, verdicts)
@@ -90,7 +91,7 @@ QUERY_TOOLS: tuple[Tool, ...] = (
     T("projects", "kg_projects_full", "projects statuses=服务状态 date_field",
       "项目列表（服务状态；可按开始/结束日期的年月筛选）", "项目", shows="项目", context=PROJECT, intents="项目"),
     T("bids", "kg_bids", "projects results=中标结果 kinds=投标类型", "投标记录（中标结果/投标类型/年份）", "投标记录",
-      shows="投标记录", context=PROJECT, intents="投标"),
+      shows="投标记录", context=PROJECT, intents="投标", year_field="年份"),
     T("project_parent", "kg_project_parent", "projects", "子项目的上级项目", "项目",
       context=("子项目名称", "子项目编号") + PROJECT, extra="服务状态", intents="从属上级"),
     T("areas", "kg_areas", "areas", "片区及片区负责人", "片区", context=("片区名称", "片区编号") + PERSON,

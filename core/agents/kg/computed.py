@@ -119,7 +119,7 @@ SHARE_RE = re.compile(r"占比|比例|比重|百分之几|百分比|占.{0,12}(?
 DATE_EXTREME_RE = re.compile(r"(最早|最先|最晚|最迟|最新|最后一次|最近一次|最近的一次|最近|下一个|下一次)"
                              r"(?!\s*[\d一二两三四五六七八九十半]+\s*个?(?:月|年|季度?|周|天|日))")
 
-DATE_FIELDS: list[tuple[re.Pattern, str, str]] = kgrules.date_fields()
+DATE_FIELDS: tuple[tuple[re.Pattern, str, str], ...] = kgrules.date_fields()
 
 _INTENT_DATE = kgrules.mapping("intent_dates")
 

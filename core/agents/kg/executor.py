@@ -37,7 +37,8 @@ def run_plan(plan: list[dict], store, today: date, principal) -> list[dict]:
                 out = T.run_query_tool(store, tool, executed, today)
                 rec.update(cypher=out["cypher"], params=out["params"], rows=out["rows"], notes=out["notes"],
                            derived=out["derived"], conditions_applied=out["conditions_applied"],
-                           conditions_skipped=out["conditions_skipped"])
+                           conditions_skipped=out["conditions_skipped"], months_applied=out["months_applied"],
+                           year_only=out["year_only"])
             else:
                 rec["rows"] = _builtin(tool.name, executed, results, store)
                 rec["params"] = executed

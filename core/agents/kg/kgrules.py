@@ -47,7 +47,7 @@ def examples(key: str) -> list[str]:
 
 
 def reload() -> None:
-    for f in (rules_file, words, patterns, cue):
+    for f in (rules_file, words, patterns, cue, date_fields):
         f.cache_clear()
 
 
@@ -73,10 +73,11 @@ def word_list(key: str) -> tuple[str, ...]:
     return tuple(rules_file("kg_vocabulary")[key]["words"])
 
 
-def date_fields() -> list[tuple[re.Pattern, str, str]]:
+@lru_cache(maxsize=1)
+def date_fields() -> tuple[tuple[re.Pattern, str, str], ...]:
     """(regex, date field, intent) rows for earliest / latest records, in the file's order."""
     rows = rules_file("kg_patterns")["date_fields"]["rows"]
-    return [(re.compile(r["pattern"]), r["field"], r["intent"]) for r in rows]
+    return tuple((re.compile(r["pattern"]), r["field"], r["intent"]) for r in rows)
 
 
 def lookalike_spellings(name: str) -> list[str]:

@@ -132,6 +132,12 @@ def named_date_field(question: str) -> tuple[str, str] | None:
     return None
 
 
+def phrased_date_field(question: str, intent: str) -> str | None:
+    """The date field of ``intent``'s records the question's wording names (中标 → 中标日期), from
+    the ``date_fields`` phrasings."""
+    return next((f for rx, f, fi in kgrules.date_fields() if fi == intent and rx.search(question)), None)
+
+
 def intent_of_filters(intent: str, filters: dict) -> str:
     """A grounded value whose field only one kind of record holds names that data when the
     generic intent's records lack the field ("SB-0118-003 是哪年出厂的", "康明斯的柴油发电机放在哪些

@@ -11,7 +11,9 @@ from pathlib import Path
 from core.agents.kg import expr as X
 from core.agents.kg.catalog import SALARY_FIELDS, consumed_filters, intent_tool, percent_fields, tool_fields
 from core.agents.kg.grounding import person_ids, project_codes
+from core.agents.kg import phrasing
 from core.agents.kg.timeparse import month_span
+from core.agents.kg.month_scope import months_native
 from core.agents.kg.tools import TOOLS, is_expression
 from core.text.numerals import cn_to_int
 
@@ -209,7 +211,19 @@ def _query_params(a: _Asked) -> tuple[str, dict]:
     params = _TOOL_PARAMS.get(tool)
     if params is None:
         return tool, {}
-    return params(a, tool) if callable(params) else (tool, _anchored(a, params))
+    tool, params = params(a, tool) if callable(params) else (tool, _anchored(a, params))
+    return tool, _dated_by_wording(a, tool, params)
+
+
+def _dated_by_wording(a: _Asked, tool: str, params: dict) -> dict:
+    """Asked months the tool's records do not carry themselves are of the date its wording names
+    ("3月中标的" → 中标日期, "3月进场的设备" → 入项目日期: the ``date_fields`` phrasings); with none, the
+    months stay unapplied and the answer says so."""
+    t = TOOLS[tool]
+    if not a.months or params.get("date_field") or months_native(t, a.months):
+        return params
+    field = next(filter(None, (phrasing.phrased_date_field(a.question, i) for i in t.intents)), None)
+    return {**params, "date_field": field, "months": a.months} if field else params
 
 
 def _anchored(a: _Asked, names: tuple) -> dict:
@@ -310,6 +324,7 @@ def _query_fields(a: _Asked, tool: str, params: dict, consumed) -> tuple[list[st
     _append_missing(fields, asked)
     _append_missing(fields, [f for d in a.derived for f in (d["name"], d["source"])])
     _append_missing(fields, params.get("day_counts") or [])
+    _append_missing(fields, [params["date_field"]] if params.get("date_field") else [])  # the months' date, shown
     _append_missing(fields, [c["field"] for c in a.slots.get("conditions") or [] if not c.get("derived")])
     return fields, asked
 

@@ -42,6 +42,12 @@ def month_span(start: str, end: str) -> list[str]:
     return out
 
 
+def whole_years(months: list[str]) -> bool:
+    """Every month of each year the months touch ("今年", "2025年"), not part of one ("3月", "一季度")."""
+    years = {m[:4] for m in months}
+    return set(months) >= {f"{y}-{i:02d}" for y in years for i in range(1, 13)}
+
+
 @dataclass(frozen=True)
 class TimeRange:
     start: str  # YYYY-MM

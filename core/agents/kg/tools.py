@@ -18,14 +18,14 @@ from datetime import date
 from typing import Any
 
 from core.agents.kg import expr as X
+from core.agents.kg.month_scope import in_asked_months, period_hits
 from core.agents.kg.catalog import DAY_COUNT_CODES, DERIVED, TOOLS, Tool, column_params, person_fields  # noqa: F401
 from core.errors import BadInputError
 
 
-_COMMON = ("conditions", "derived", "months")
+_COMMON = ("conditions", "derived", "months", "date_field")
 
-MONTH_FILTERED = {"service_periods"}
-VALUE_FILTER_RE = re.compile(r"^\s*([^\s]+)\s+in\s+(\[.*\])\s*$")  # months applied in Python on period edges
+VALUE_FILTER_RE = re.compile(r"^\s*([^\s]+)\s+in\s+(\[.*\])\s*$")  # "字段 in [值, …]"
 
 # other names an edited or LLM-proposed plan may use for a parameter; the template columns that
 # a parameter takes (项目编号 → projects, 检查类型 → types …) come from the catalog
@@ -103,15 +103,6 @@ def apply_conditions(rows: list[dict], conditions: list[str], today: date) -> tu
     return out, applied, skipped
 
 
-def _in_months(value: Any, months: list[str]) -> bool:
-    return bool(value) and str(value)[:7] in months
-
-
-def _period_hits(r: dict, months: list[str]) -> bool:
-    start, end = str(r.get("开始") or "0000-00"), (str(r["结束"]) if r.get("结束") else "9999-99")
-    return any(start <= m <= end for m in months)
-
-
 def run_query_tool(store, tool: Tool, params: dict, today: date) -> dict:
     from core.graph import queries as Q
 
@@ -119,18 +110,8 @@ def run_query_tool(store, tool: Tool, params: dict, today: date) -> dict:
     qparams = {k: v for k, v in params.items() if k in nq.defaults}
     bound = nq.bind(qparams)
     rows = [dict(r) for r in store.run_named(tool.query, qparams)]
-    months = params.get("months") or []
     notes = []
-    if months and "months" not in nq.defaults:
-        if tool.name in MONTH_FILTERED:
-            rows = [r for r in rows if _period_hits(r, months)]
-        elif tool.date_field:
-            rows = [r for r in rows if _in_months(r.get(tool.date_field), months)]
-    if months and tool.name in ("projects", "staff") and params.get("date_field"):  # "2026年到期的项目"
-        rows = [r for r in rows if _in_months(r.get(params["date_field"]), months)]
-    if months and tool.name == "bids":  # a bid is dated by its 年份
-        years = {m[:4] for m in months}
-        rows = [r for r in rows if str(r.get("年份") or "")[:4] in years]
+    rows, months_applied, year_only = in_asked_months(tool, rows, params, "months" in nq.defaults)
     if tool.name == "renewals" and params.get("projects"):
         rows = renewal_chain(rows, params["projects"])
     if tool.name == "attendance" and params.get("day_counts") and rows:
@@ -138,7 +119,7 @@ def run_query_tool(store, tool: Tool, params: dict, today: date) -> dict:
     join_people(store, rows, list(params.get("conditions") or []), list(params.get("derived") or []))
     name_projects(store, rows)
     derived = add_derived(rows, list(params.get("derived") or []), today, tool.label)
-    rows, applied, skipped = apply_conditions(rows, list(params.get("conditions") or []), today)
+    rows, applied_conds, skipped = apply_conditions(rows, list(params.get("conditions") or []), today)
     for c in list(skipped):
         m = VALUE_FILTER_RE.match(c)
         if not m or not rows:
@@ -155,12 +136,14 @@ def run_query_tool(store, tool: Tool, params: dict, today: date) -> dict:
             continue  # stays "not applied" (noted) rather than emptying the answer
         rows = hit
         skipped.remove(c)
-        applied.append(c)
+        applied_conds.append(c)
         notes.append(f"结果中没有“{m.group(1)}”字段，已按“{'、'.join(values)}”在记录的文字字段中匹配。")
     if skipped:
         notes.append("以下条件在该步骤结果中没有对应字段，未应用：" + "；".join(skipped))
     return {"cypher": nq.cypher.strip(), "params": bound, "rows": rows, "derived": derived,
-            "conditions_applied": applied, "conditions_skipped": skipped, "notes": notes}
+            "conditions_applied": applied_conds, "conditions_skipped": skipped, "notes": notes,
+            "months_applied": months_applied, "year_only": year_only}
+
 
 
 def add_day_counts(store, rows: list[dict], params: dict, names: list[str]) -> None:
@@ -365,13 +348,13 @@ def absence(periods: list[dict], attendance: list[dict], months: list[str]) -> l
     out = []
     for p in periods:
         for m in months:
-            if _period_hits(p, [m]) and (p["工号"], p["项目编号"], m) not in present:
+            if period_hits(p, [m]) and (p["工号"], p["项目编号"], m) not in present:
                 out.append({**p, "年月": m, "情况": "在册无出勤记录"})
     return out
 
 
 def project_gap(projects: list[dict], periods: list[dict], months: list[str]) -> list[dict]:
-    served = {p["项目编号"] for p in periods if not months or _period_hits(p, months)}
+    served = {p["项目编号"] for p in periods if not months or period_hits(p, months)}
     return [{**j, "情况": "无人员服务记录"} for j in projects if j["项目编号"] not in served]
 
 

@@ -12,7 +12,7 @@ from core.agents.kg.llm_support import AnswerOut, ask
 from core.agents.kg.polish import supported_rewrite
 from core.agents.kg.compound import answer_subjects
 from core.agents.kg.state import MAX_HISTORY_ROWS, TURN_RESET, trace
-from core.agents.kg.unapplied import refusal, unapplied
+from core.agents.kg.unapplied import months_unapplied, refusal, unapplied
 from core.agents.kg import condition_gate as gate
 from core.agents.kg import count_per_subject as per_subject
 from core.agents.kg import asked_slot
@@ -83,7 +83,15 @@ def _named_entity_unused(question, text, slots, grounded, steps, index):
     return (entity_gate.refusal(lost), {"dropped": lost}) if lost else None
 
 
-_ANSWER_GATES = (_asked_but_not_said, _other_kind_of_value, _asked_column_missing, _named_entity_unused)
+def _months_not_applied(question, text, slots, grounded, steps, index):
+    """Asked months the records cannot tell apart (投标记录只记年份; 岗位编制 has no date): say so and
+    which dates the records carry, never every record as if of those months."""
+    unmet = months_unapplied(slots, steps)
+    return (unmet, {"months_unmet": True}) if unmet else None
+
+
+_ANSWER_GATES = (_asked_but_not_said, _other_kind_of_value, _asked_column_missing, _named_entity_unused,
+                 _months_not_applied)
 
 
 def answer(state: dict, *, config) -> dict:
