@@ -57,3 +57,16 @@ def test_not_even_once_is_the_projects_without_it(kg):
 def test_a_certificate_category_named_with_a_certificate_filters_by_it(kg, q, said):
     r = ask(q, auto=True)
     assert said in r["answer"].split("依据")[0] and "共 14 人" not in r["answer"], r["answer"][:300]
+
+
+# 12_采购与维保.xlsx with pandas: 耗材采购 dated 2026-03 sum 5,260 (2 rows), in 2026 13,720 (6 rows);
+# 维保合同 dated 2026 137,000 (3 rows)
+@pytest.mark.parametrize("q,total", [
+    ("3月耗材采购花了多少钱？", "金额合计为 5,260元（基于 2 条记录）"),
+    ("3月采购了多少钱的耗材？", "金额合计为 5,260元（基于 2 条记录）"),
+    ("2026年买耗材花了多少钱", "金额合计为 13,720元（基于 6 条记录）"),
+    ("今年维保花了多少钱", "金额合计为 137,000元（基于 3 条记录）"),
+])
+def test_how_much_was_spent_is_the_total_not_the_list(kg, q, total):
+    r = ask(q, auto=True)
+    assert total in r["answer"], r["answer"][:300]
