@@ -139,3 +139,18 @@ def test_guan_without_de_still_names_the_projects_a_person_leads(kg, q, n):
 def test_a_project_column_value_applies_to_records_through_their_project(kg, q, said):
     r = ask(q, auto=True)
     assert said in _head(r) and "无法应用" not in r["answer"], r["answer"][:300]
+
+
+# 02_人员信息 with pandas: 保安 (保安_普保/保安_领班) by 当前服务项目编号 — five projects tie at 2
+@pytest.mark.parametrize("q", ["哪个项目的保安最多", "保安最多的项目是哪个"])
+def test_the_project_with_most_of_a_position_counts_that_positions_people(kg, q):
+    r = ask(q, auto=True)
+    assert "按项目统计人数" in r["answer"], r["answer"][:200]
+    for code in ("XMSQ0102", "XMSQ0105", "XMSQ0118", "XMSQ0112", "XMSQ0152"):
+        assert f"{code}）：2人" in r["answer"]
+    assert "XMSQ0103" not in r["answer"]  # 1 保安
+
+
+def test_the_project_with_fewest_of_a_position_is_not_ranked_over_the_projects_that_have_one(kg):
+    r = ask("哪个项目的保洁最少", auto=True)  # most projects have none: a per-group count cannot see them
+    assert "排名" not in r["answer"] and "最少 1" not in r["answer"], r["answer"][:200]

@@ -398,22 +398,30 @@ def _having_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict],
 
 
 _WHICH_MOST_RE = re.compile(r"哪(?:个|一个|家)?(片区|项目|岗位|月份?)(?:的)?([^，。？?]{0,6}?)(最多|最少)|"
-                            r"(片区|项目|岗位|月份?)([^，。？?]{0,6}?)(最多|最少)的是(?:哪|谁)")
+                            r"(片区|项目|岗位|月份?)([^，。？?]{0,6}?)(最多|最少)的是(?:哪|谁)|"
+                            r"([^，。？?的]{1,6}?)(最多|最少)的(片区|项目|岗位|月份?)(?:是|有)?(?:哪|谁)")
 
 _MOST_WHAT = (("项目", "项目编号", "项目"), ("人", "工号", "人员"), ("员工", "工号", "人员"), ("设备", "设备编号", "设备"),
               ("证书", None, "证书"), ("检查", None, "检查"))
 
 
 
-def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None) -> tuple[str, dict | None]:
-    """"哪个片区的项目最多", "哪个项目的人最多": a count per group, the top (or bottom) one."""
+def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None,
+                      positions: list | None = None) -> tuple[str, dict | None]:
+    """"哪个片区的项目最多", "哪个项目的人最多", "保安最多的项目是哪个" (a position the question names
+    counts its people): a count per group, the top (or bottom) one."""
     m = _WHICH_MOST_RE.search(q)
     if not m or ratio is not None or (agg and (agg.get("group_by") or agg.get("op") in ("sum", "avg"))):
         return intent, agg
-    unit, what, word = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+    unit, what, word = next((m.group(u), m.group(w), m.group(o)) for u, w, o in ((1, 2, 3), (4, 5, 6), (9, 7, 8))
+                            if m.group(u))
     key = _WHICH_KEYS.get(unit[:2] if unit.startswith("月") else unit, _WHICH_KEYS.get(unit))
     if key is None:
         key = "年月"
+    # "哪个项目的保安最多": the named position's people (not 最少: the groups without one would count 0,
+    # and a count per group only sees the groups that have some)
+    if positions and what and word == "最多" and not any(w in what for w, _, _ in _MOST_WHAT):
+        what = "人"
     for w, field, c_intent in _MOST_WHAT:
         if w in what and field != key:
             if intent in ("", "人员", "项目", "片区") or c_intent in ("设备", "证书", "检查"):

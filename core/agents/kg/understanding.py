@@ -168,7 +168,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     intent, agg, conditions, filters, ratio = _extended_kinds(q, intent, agg, conditions, filters, today, areas,
                                                               projects)
     intent, agg, conditions, ratio = _having_kinds(q, intent, agg, conditions, ratio)
-    intent, agg = _which_group_most(q, intent, agg, ratio)
+    intent, agg = _which_group_most(q, intent, agg, ratio, filters.get("岗位名称"))
     agg = _side_by_side(q, intent, agg, ratio, people, projects)
     intent, tr = _year_end_expiry(q, intent, tr, conditions, today)
     growth, tr, agg = _growth(q, intent, agg, tr, today)
