@@ -418,10 +418,8 @@ def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None,
     key = _WHICH_KEYS.get(unit[:2] if unit.startswith("月") else unit, _WHICH_KEYS.get(unit))
     if key is None:
         key = "年月"
-    # "哪个项目的保安最多": the named position's people (not 最少: the groups without one would count 0,
-    # and a count per group only sees the groups that have some)
-    if positions and what and word == "最多" and not any(w in what for w, _, _ in _MOST_WHAT):
-        what = "人"
+    if positions and what and not any(w in what for w, _, _ in _MOST_WHAT):
+        what = "人"  # "哪个项目的保安最多": the named position's people
     for w, field, c_intent in _MOST_WHAT:
         if w in what and field != key:
             if intent in ("", "人员", "项目", "片区") or c_intent in ("设备", "证书", "检查"):

@@ -54,6 +54,12 @@ def run_plan(plan: list[dict], store, today: date, principal) -> list[dict]:
     return records
 
 
+def _named_projects(results: dict[int, dict], ref) -> list:
+    """The projects the step ``ref`` was cut to (none: every project's records)."""
+    ref = (ref[0] if ref else None) if isinstance(ref, list) else ref
+    return list(((results.get(ref) or {}).get("executed_params") or {}).get("projects") or [])
+
+
 def _rows_of(results: dict[int, dict], ref) -> list[dict]:
     if isinstance(ref, list):
         ref = ref[0] if ref else None
@@ -78,6 +84,10 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
         if p.get("op") == "count" and p.get("group_by") == "项目编号" and "<" in str(p.get("having") or "") \
                 and store is not None:
             out += T.zero_groups(store, rows, out, str(p["having"]), p.get("field"))
+        if p.get("op") == "count" and p.get("group_by") == "项目编号" and p.get("top") and p.get("order") == "asc" \
+                and not p.get("then") and store is not None and not _named_projects(results, p.get("of")):
+            # "哪个项目的设备最少": the projects in service with none count 0, and are the fewest
+            out = T.zero_groups(store, rows, [], "值 < 1", p.get("field")) or out
         return out
     if name == "change":
         return T.change(_rows_of(results, p.get("of")), str(p.get("key") or "年月"), _period(p.get("base")),
