@@ -162,3 +162,10 @@ def test_the_fewest_per_project_are_the_projects_in_service_with_none(kg, q, non
     for code in none:
         assert f"{code}）：0" in r["answer"], (code, r["answer"][:400])
     assert "XMSQ0102）" not in r["answer"]  # 3 devices, 1 保洁
+
+
+def test_projects_with_none_are_added_only_among_the_projects_the_question_names(kg):
+    r = ask("青浦-区图书馆和青浦-体育馆中设备少于3台的项目", auto=True)  # 3 devices and none (pandas)
+    assert "共 1 个" in r["answer"] and "XMSQ0103）：0台" in r["answer"], r["answer"][:300]
+    for other in ("XMSQ0100", "XMSQ0105", "XMSQ0102）："):  # unnamed, or 3 devices (not fewer than 3)
+        assert other not in r["answer"]

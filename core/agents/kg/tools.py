@@ -420,16 +420,18 @@ def attach_areas(store, rows: list[dict]) -> list[dict]:
     return out
 
 
-def zero_groups(store, rows: list[dict], out: list[dict], having: str, field: str | None) -> list[dict]:
+def zero_groups(store, rows: list[dict], out: list[dict], having: str, field: str | None,
+                only: list | None = None) -> list[dict]:
     """"设备少于3台的项目": projects in service with no record at all count 0 and meet a "<" condition;
-    they are added (``行数`` 0, ``无记录`` True) — unless the rows were cut to named projects."""
+    they are added (``行数`` 0, ``无记录`` True) — of ``only`` when the rows were cut to named projects."""
     from core.agents.kg.entity_index import get_entity_index
 
     have = {r.get("项目编号") for r in rows} | {o.get("项目编号") for o in out}
     extra = []
     for j in get_entity_index(store).projects:
         code = str(j.get("项目编号"))
-        if code in have or j.get("服务状态") != "服务中" or not X.evaluate(having, {"值": 0}):
+        if code in have or j.get("服务状态") != "服务中" or (only and code not in only) \
+                or not X.evaluate(having, {"值": 0}):
             continue
         extra.append({"项目编号": code, "项目名称": j.get("项目名称"), "统计": "count", "字段": field, "值": 0,
                       "行数": 0, "无记录": True})
