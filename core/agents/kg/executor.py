@@ -81,14 +81,14 @@ def _builtin(name: str, p: dict, results: dict[int, dict], store=None) -> list[d
 
             scope = p["per_all"] if isinstance(p.get("per_all"), dict) else {}
             out = [widen_avg(out[0], population(store, str(p.get("group_by")), scope))]
-        named = _named_projects(results, p.get("of"))
-        if p.get("op") == "count" and p.get("group_by") == "项目编号" and "<" in str(p.get("having") or "") \
-                and store is not None:
-            out += T.zero_groups(store, rows, out, str(p["having"]), p.get("field"), named)
-        if p.get("op") == "count" and p.get("group_by") == "项目编号" and p.get("top") and p.get("order") == "asc" \
-                and not p.get("then") and store is not None:
-            # "哪个项目的设备最少": the projects in service with none count 0, and are the fewest
-            out = T.zero_groups(store, rows, [], "值 < 1", p.get("field"), named) or out
+        if p.get("op") == "count" and p.get("group_by") == "项目编号" and store is not None:
+            # projects in service with no rows count 0: "设备少于3台的项目" includes them, and
+            # "哪个项目的设备最少" is they (only the named projects, when the question names some)
+            named = _named_projects(results, p.get("of"))
+            if "<" in str(p.get("having") or ""):
+                out += T.zero_groups(store, rows, out, str(p["having"]), p.get("field"), named)
+            elif p.get("top") and p.get("order") == "asc" and not p.get("then"):
+                out = T.zero_groups(store, rows, [], "值 < 1", p.get("field"), named) or out
         return out
     if name == "change":
         return T.change(_rows_of(results, p.get("of")), str(p.get("key") or "年月"), _period(p.get("base")),

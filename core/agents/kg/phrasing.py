@@ -123,13 +123,19 @@ def named_date_field(question: str) -> tuple[str, str] | None:
     """(field, intent) of a date field the question names by its own schema name ("出厂日期最早的
     设备"), the longest one first."""
     labels = kgrules.mapping("intent_labels")
-    for field, label in sorted(((p, n.label) for n in NODE_BY_LABEL.values() for p in n.property_names
-                                if p.endswith("日期") and len(p) > 2), key=lambda x: -len(x[0])):
+    for field, label in sorted(((p, label) for label in NODE_BY_LABEL for p in label_dates(label)),
+                               key=lambda x: -len(x[0])):
         if field in question:
             intent = next((i for i, lb in labels.items() if lb == label), None)
             if intent:
                 return field, intent
     return None
+
+
+def label_dates(label: str) -> list[str]:
+    """The date fields of a node label's records (出厂日期, 启用日期 … of 设备), in schema order."""
+    node = NODE_BY_LABEL.get(label)
+    return [p for p in node.property_names if p.endswith("日期") and len(p) > 2] if node else []
 
 
 def phrased_date_field(question: str, intent: str) -> str | None:

@@ -145,7 +145,6 @@ def run_query_tool(store, tool: Tool, params: dict, today: date) -> dict:
             "months_applied": months_applied, "year_only": year_only}
 
 
-
 def add_day_counts(store, rows: list[dict], params: dict, names: list[str]) -> None:
     """事假/病假/年假/调休 days per row, counted from the month's day codes."""
     names = [n for n in names if n in DAY_COUNT_CODES]

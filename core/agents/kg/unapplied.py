@@ -8,8 +8,8 @@ from __future__ import annotations
 import ast
 
 from core.agents.kg.describe import month_label
+from core.agents.kg.phrasing import label_dates
 from core.agents.kg.tools import TOOLS, VALUE_FILTER_RE
-from core.graph.schema import NODE_BY_LABEL
 
 
 def _words(expr: str, slots: dict) -> str:
@@ -61,8 +61,7 @@ def months_unapplied(slots: dict, steps: list[dict]) -> str:
                                         for s in queried):
         return ""
     kinds = list(dict.fromkeys(TOOLS[s["tool"]].shows or TOOLS[s["tool"]].label or s["tool"] for s in queried))
-    dates = [p for k in kinds if k in NODE_BY_LABEL for p in NODE_BY_LABEL[k].property_names
-             if p.endswith("日期") and len(p) > 2]
+    dates = [p for k in kinds for p in label_dates(k)]
     head = f"数据中未找到按“{when}”区分的{'、'.join(kinds)}记录："
     if not dates:
         return head + f"{'、'.join(kinds)}记录没有日期，这个时间条件无法应用，因此不给出忽略它的结果；去掉时间再问，可查看全部记录。"
