@@ -169,3 +169,16 @@ def test_projects_with_none_are_added_only_among_the_projects_the_question_names
     assert "共 1 个" in r["answer"] and "XMSQ0103）：0台" in r["answer"], r["answer"][:300]
     for other in ("XMSQ0100", "XMSQ0105", "XMSQ0102）："):  # unnamed, or 3 devices (not fewer than 3)
         assert other not in r["answer"]
+
+
+def test_a_period_the_data_only_partly_covers_is_headed_in_words_with_the_months_it_holds(kg):
+    r = ask("2026年上半年各项目开票合计", auto=True)
+    first = r["answer"].splitlines()[0]
+    assert first == "查询范围：2026年1月至2026年6月（数据中有 2026年1月至2026年4月）。", first
+    assert "全部项目合计：5,834,605.76元" in r["answer"]
+
+
+def test_two_months_named_with_he_total_those_two_not_the_months_between(kg):
+    r = ask("1月和3月开票合计", auto=True)   # pandas: 1,442,333.31 + 1,475,861.76
+    assert "2,918,195.07元" in _head(r) and "4,361,059.51" not in r["answer"], r["answer"][:300]
+    assert "2026-02" not in r["answer"] and r["answer"].startswith("查询范围：2026年1月、2026年3月。")

@@ -137,3 +137,13 @@ def test_a_value_said_in_words_comes_from_the_worded_values_rows(q, field, value
     assert "性别" not in worded_values("女员工有几个", ["男"])  # a gender only when the data holds it
     spec = kgrules.rules_file("kg_vocabulary")["worded_values"]
     assert any(f["field"] == field for f in spec["fields"])  # the row is data, not code
+
+
+@pytest.mark.parametrize("word,field,intent", kgrules.rules_file("kg_vocabulary")["counted_things"]["rows"])
+def test_the_thing_counted_per_group_comes_from_the_counted_things_rows(word, field, intent):
+    from core.agents.kg.computed import _which_group_most
+
+    group = "片区" if field == "项目编号" else "项目"
+    got_intent, agg = _which_group_most(f"哪个{group}的{word}最少", "", None, None)
+    assert agg["op"] == "count" and agg["field"] == field and agg["order"] == "asc", agg
+    assert got_intent == intent and agg["group_by"] != field

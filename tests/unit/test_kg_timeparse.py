@@ -43,3 +43,20 @@ def test_coverage_notes():
     partial = coverage_note(parse_time("2026年", TODAY), COV)
     assert "部分月份" in partial
     assert coverage_note(parse_time("2026年3月", TODAY), COV) is None
+
+
+@pytest.mark.parametrize("text,months,label", [
+    ("1月和3月开票合计", ["2026-01", "2026-03"], "2026年1月、2026年3月"),      # not February
+    ("2025年1月和3月", ["2025-01", "2025-03"], "2025年1月、2025年3月"),       # the bare month in the named year
+    ("1月、2月和4月的出勤", ["2026-01", "2026-02", "2026-04"], "2026年1月、2026年2月、2026年4月"),
+    ("3月、4月的出勤", ["2026-03", "2026-04"], "2026年3月至2026年4月"),         # one run stays a range
+    ("一季度和二季度的开票", [f"2026-{m:02d}" for m in range(1, 7)], "2026年1月至2026年6月"),  # not the first alone
+])
+def test_periods_listed_with_he_are_all_their_months_and_only_those(text, months, label):
+    tr = parse_time(text, TODAY)
+    assert tr.months == months and tr.label() == label
+
+
+def test_a_partly_covered_list_of_months_says_which_months_it_uses():
+    note = coverage_note(parse_time("1月和5月", TODAY), COV)
+    assert "以下仅基于 2026年1月 的数据" in note, note

@@ -35,3 +35,17 @@ def test_a_name_asked_needs_a_proper_name():
 def test_an_amount_asked_needs_a_sentence_with_one():
     assert final_gaps("交售旧家电每台给多少回收补贴", _claims("鼓励消费者交售12类废旧家电。"), USED) == ["金额"]
     assert final_gaps("交售旧家电每台给多少回收补贴", _claims("每台补贴50元。"), USED) == []
+
+
+def test_an_address_asked_needs_a_street_and_number():
+    staffed = _claims("活动期间，服务平台安排4名以上工作人员驻点办公，专门负责受理咨询、投诉处理。")
+    assert final_gaps("济南家电以旧换新服务平台驻点办公的地址在哪", staffed, USED) == ["地址"]
+    office = _claims("请与淮安市人民政府办公室联系（地址：淮安市翔宇南道1号，邮编：223001）。")
+    assert final_gaps("淮安市人民政府办公室的地址在哪", office, USED) == []
+
+
+def test_a_certificate_the_question_names_must_be_the_one_cited():
+    # the documents ask for the 机动车登记证书's pages; a question about the 行驶证 is not answered by them
+    pages = _claims("（4）所购乘用车机动车登记证书原件（第1、2页）照片；")
+    assert "行驶证" in final_gaps("补贴要传行驶证照片，得拍哪几页", pages, [{"body": pages[0]["text"], "title": "公告"}])
+    assert final_gaps("补贴要传登记证书照片，得拍哪几页", pages, [{"body": pages[0]["text"], "title": "公告"}]) == []

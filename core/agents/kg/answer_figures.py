@@ -203,3 +203,26 @@ def _nested_outer(rows: list[dict], src_rows: list[dict], outer: str) -> str:
     if outer == "片区编号" or group_by.startswith("片区编号"):
         lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
     return "\n".join(lines)
+
+
+def _outer_extremes(rows: list[dict], src_rows: list[dict], outer: str) -> str:
+    """"保洁员和客服…最高的分别是谁": per outer group, who (or which project) has the highest /
+    lowest figure, with it; ties are all named."""
+    r0 = rows[0]
+    inner, field, word = str(r0.get("分组") or ""), r0.get("字段"), "最高" if r0.get("取") == "max" else "最低"
+    by = {"片区编号": "片区", "项目编号": "项目", "年月": "月份", "岗位名称": "岗位", "工号": "人员"}.get(outer, outer)
+    who = "人" if inner == "工号" else "项目"
+    lines = [f"按{by}分别找出{field}{'合计' if r0.get('统计') == 'sum' else ''}{word}的{who}："]
+    for i, r in enumerate(sorted(rows, key=lambda x: str(x.get(outer)))[:LIST_LIMIT], 1):
+        g = r.get(outer)
+        label = (f"{r['片区名称']}（{g}）" if outer == "片区编号" and r.get("片区名称")
+                 else _group_label(g, outer, src_rows))
+        if r.get("值") is None:
+            lines.append(f"{i}. {label}：没有可比较的{field}")
+            continue
+        names = "、".join(_group_label(k, inner, src_rows) for k in r.get(inner) or [])
+        lines.append(f"{i}. {label}：{names}，{fmt_field(field, r['值'])}")
+    if outer == "片区编号":
+        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+    return "\n".join(lines)
+

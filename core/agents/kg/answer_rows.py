@@ -103,19 +103,33 @@ def scope_phrase(slots: dict, grounded: dict) -> str:
                     f"基期 {ym_cn(growth.get('base_months') or growth['base'])}")
     elif grounded.get("time"):
         months = grounded.get("months") or []
-        t = grounded["time"]
-        bits.append(t["label"] if months == t["months"] else "、".join(months) or t["label"])
+        bits.append(_time_scope(grounded["time"], months))
     filt = grounded.get("filters") or {}
+    lacking = slots.get("intent") == "人员无"  # "没有保安员证的保安": the certificate is the one they lack
     for k, vals in filt.items():
         if vals:
-            bits.append(f"{k}：{'、'.join(vals)}")
+            bits.append(f"{'没有' if lacking and k in ('证书名称', '专业类别', '证书类别') else ''}{k}：{'、'.join(vals)}")
     for c in slots.get("conditions") or []:
         text = c.get("text") or ""
         if c.get("field") in percent_fields() and re.search(r"\d$", text) and abs(c.get("value") or 0) > 1:
             text += "%"  # "毛利率低于10" read as a percentage: say so
-        if text and text not in ("出勤", "有加班") and text not in bits:
+        if text and text not in ("出勤", "有加班") and text not in bits and text not in filt.get(c.get("field"), ()):
             bits.append(text)
     return "；".join(bits)
+
+
+def _time_scope(time: dict, months: list[str]) -> str:
+    """The asked period as the asker said it, and the months of it the data holds when fewer
+    ("2026年上半年（数据中有 2026年1月至2026年4月）"), never a bare list of month codes."""
+    if not months or months == time["months"]:
+        return time["label"]
+    held = ym_cn(months) if _consecutive(months) else "、".join(ym_cn(m) for m in months)
+    return f"{time['label']}（数据中有 {held}）" if time.get("label") else held
+
+
+def _consecutive(months: list[str]) -> bool:
+    idx = [int(m[:4]) * 12 + int(m[5:7]) for m in months]
+    return idx == list(range(idx[0], idx[0] + len(idx)))
 
 
 def _source_step(steps: list[dict], agg_step: dict) -> dict | None:

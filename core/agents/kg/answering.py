@@ -6,7 +6,8 @@ outside it."""
 from __future__ import annotations
 
 from core.agents.kg.answer_comparisons import _change_body, _pick_body, _ratio_body
-from core.agents.kg.answer_figures import _agg_sentence, _grouped, _having_none, _having_words, _nested_avg, _nested_outer
+from core.agents.kg.answer_figures import (_agg_sentence, _grouped, _having_none, _having_words, _nested_avg,
+                                          _nested_outer, _outer_extremes)
 from core.agents.kg.answer_rows import (_RECORD_TOOLS, _asked_attributes, _is_person_list, _listing, _missing_asked,
                                        _not_found, _person_months, _source_step, person_name, project_name,
                                        provenance_of,
@@ -76,7 +77,9 @@ def _body(steps: list[dict], scope: str, cov, grounded: dict) -> tuple[str, list
     elif last["tool"] == "aggregate" and last.get("rows") and (last.get("executed_params") or {}).get("outer"):
         src = _source_step(steps, last)
         src_rows = src["rows"] if src else []
-        body = _nested_outer(last["rows"], src_rows, str(last["executed_params"]["outer"]))
+        outer = str(last["executed_params"]["outer"])
+        extremes = last["executed_params"].get("then") in ("max", "min")
+        body = (_outer_extremes if extremes else _nested_outer)(last["rows"], src_rows, outer)
         prov = provenance_of(src_rows)
     elif last["tool"] == "pick" and last.get("rows"):
         body, prov = _pick_body(steps, last)

@@ -80,16 +80,7 @@ def clause(question: str, m: re.Match) -> str:
 
 
 def slot_refusal(kind: str, asked: str) -> str:
-    """The refusal in the manager's words: what was asked and not found."""
-    if kind == "count":
-        what, stated = asked.split("|", 1)
-        return (f"数据中未找到“{what}”的次数记录：查到的只有{stated.strip()}，不是所问的次数，"
-                "因此不给出别的数字代替答案。请换个说法，或确认数据中是否登记了这类记录。")
-    if kind == "asked_thing":
-        return (f"数据中未找到“{asked}”：查到的记录中没有这项内容，因此不给出别的记录代替答案。"
-                "请确认数据中是否登记了这项内容，或换个说法。")
-    if kind == "asked_area":
-        return ("数据中未找到所问的片区：查到的记录中没有它所属的片区，因此不给出这些记录代替答案。"
-                "请确认名称，或换个说法。")
-    return (f"没能找出所问的“{asked}”：查到的只是记录列表或合计，没有找出数值最高或最低的那一项，"
-            "因此不给出它们代替答案。请换个说法，例如写明按哪个字段比较。")
+    """The refusal in the manager's words: what was asked and not found (``refusals`` of the rules)."""
+    texts = _rules()["refusals"]
+    what, _, stated = asked.partition("|")
+    return texts.get(kind, texts["holder"]).format(asked=asked, what=what, stated=stated.strip())

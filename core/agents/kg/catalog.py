@@ -103,7 +103,8 @@ BUILTIN_TOOLS: tuple[Tool, ...] = (
     T("aggregate", None, "of op field distinct group_by top order then outer having delta per_all",
       "聚合统计 sum/avg/count/max/min（可分组、取前 N 名；group_by 可为 片区编号 或 项目编号+年月；"
       "then=avg 时再对各组结果求平均，如“平均每个项目有多少人”；outer 再按外层分组分别求平均，如"
-      "“各片区平均每个项目多少人”；having 是对每组结果“值”的条件，如“值 > 50”；per_all 时分母为全部在职人员/服务中项目）"),
+      "“各片区平均每个项目多少人”；then=max/min 与 outer 同用时，在各外层分组里取 group_by 各组中值最高/最低的一组，如"
+      "“各岗位税后工资最高的分别是谁”；having 是对每组结果“值”的条件，如“值 > 50”；per_all 时分母为全部在职人员/服务中项目）"),
     T("ratio", None, "of op field num den name group_by top order having",
       "比率：两步结果的计数/合计之比（占比、中标率），或同一步两组字段合计之比（出勤率、回款率、满编率）；"
       "having 是对每组“比率”（百分数）的条件，如“比率 < 95”"),

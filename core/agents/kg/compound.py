@@ -47,7 +47,7 @@ def answer_subjects(steps: list[dict]) -> dict:
         elif last.get("tool") == "aggregate":
             of = (last.get("executed_params") or {}).get("of")
             base = next((s for s in steps if s.get("id") == of), {})
-            keep = {r.get(gb) for r in rows}
+            keep = {k for r in rows for k in (r.get(gb) if isinstance(r.get(gb), list) else [r.get(gb)])}
             if len(keep) > 3:
                 return {}
             src = [r for r in base.get("rows") or [] if r.get(gb) in keep]

@@ -16,13 +16,23 @@ from core.agents.kg import kgrules, phrasing
 
 
 
+def _sum_after_count(q: str, end: int, field: str) -> bool:
+    """"张丽娟负责的几个项目，合同面积加起来多大": the 几个项目 names the records, the total of a field
+    named after it is what is asked (not "合同面积合计超过10万的项目有几个", counted last)."""
+    tail = q[end:]
+    words = [w for w, p, _ in NUMERIC_FIELDS if p == field]
+    return bool(SUM_RE.search(tail)) and any(w in tail for w in words)
+
+
 def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
     field = _numeric_field(q)
     cond_fields = {c["field"] for c in conditions}
     if field and field.endswith("人数") and field in q:
         q = q.replace(field, "□")  # 在岗人数 is a numeric field, not a head count
     counting = COUNT_PROJECT_RE.search(q) or COUNT_PERSON_RE.search(q) or COUNT_ANY_RE.search(q)
-    if field and field not in cond_fields and any(re.search(rf"(?:多少|几)[个次天]?{re.escape(w)}", q)
+    if counting and field and _sum_after_count(q, counting.end(), field):
+        return {"op": "sum", "field": field, "explicit": True}
+    if field and field not in cond_fields and any(re.search(rf"(?:多少|几)[个次天]?(?:{re.escape(w)}{'|小时' * (u == '小时')})", q)
                                                   for w, p, u in NUMERIC_FIELDS if p == field and u in ("天", "小时", "次")):
         return {"op": "sum", "field": field, "explicit": True}  # "排了多少个夜班": the 夜班天数 summed
     if field in HEADCOUNT_PROPS and field not in cond_fields and COUNT_PERSON_RE.search(q) and not AVG_RE.search(q):
@@ -401,8 +411,7 @@ _WHICH_MOST_RE = re.compile(r"哪(?:个|一个|家)?(片区|项目|岗位|月份
                             r"(片区|项目|岗位|月份?)([^，。？?]{0,6}?)(最多|最少)的是(?:哪|谁)|"
                             r"([^，。？?的]{1,6}?)(最多|最少)的(片区|项目|岗位|月份?)(?:是|有)?(?:哪|谁)")
 
-_MOST_WHAT = (("项目", "项目编号", "项目"), ("人", "工号", "人员"), ("员工", "工号", "人员"), ("设备", "设备编号", "设备"),
-              ("证书", None, "证书"), ("检查", None, "检查"))
+_MOST_WHAT = tuple(tuple(row) for row in kgrules.rules_file("kg_vocabulary")["counted_things"]["rows"])
 
 
 
@@ -434,6 +443,25 @@ def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None,
 _SPLIT_FIELDS = kgrules.word_list("split_fields")
 
 
+def _top_per_group(q: str, agg: dict | None, filters: dict) -> dict | None:
+    """"保洁员和客服3月税后工资最高的分别是谁", "每个月税后工资最高的分别是谁", "每个片区里…年化合同额
+    最低的分别是哪个": in each group (the values named, or the 各/每个 grouping), the person or
+    project with the extreme figure — not one extreme over all groups."""
+    extreme = MAX_RE.search(q) or MIN_RE.search(q)
+    if not agg or not extreme or not re.search(r"分别|各自", q[extreme.start():]) or agg.get("then") \
+            or agg.get("outer") or agg.get("op") not in ("sum", "max", "min", "avg"):
+        return agg
+    who = "工号" if re.search(r"谁|哪位|哪个人|哪些人|员工", q[extreme.start():]) else "项目编号"
+    named = next((f for f in dict.fromkeys([*_SPLIT_FIELDS, *filters]) if len(filters.get(f) or []) >= 2), None)
+    inner, outer = (agg.get("group_by"), named) if agg.get("group_by") in ("工号", "项目编号") \
+        else (who, agg.get("group_by"))
+    if not outer or not inner or inner == outer or "+" in str(outer):
+        return agg
+    then = "min" if MIN_RE.search(extreme.group(0)) else "max"
+    op = "sum" if agg["op"] in ("max", "min") else agg["op"]
+    return {"op": op, "field": agg.get("field"), "group_by": inner, "outer": outer, "then": then, "explicit": True}
+
+
 
 def _group_by_values(q: str, agg: dict | None, filters: dict) -> tuple[dict | None, dict]:
     """"男员工和女员工各有多少人", "电梯和空调分别有几台": one figure per named value (the field becomes
@@ -449,7 +477,7 @@ def _group_by_values(q: str, agg: dict | None, filters: dict) -> tuple[dict | No
     if re.search(r"男.{0,6}女|女.{0,6}男|男女|按性别|各性别|不同性别", q):
         filters = {k: v for k, v in filters.items() if k != "性别"}
         return {**agg, "group_by": "性别"}, filters
-    for f in _SPLIT_FIELDS:
+    for f in dict.fromkeys([*_SPLIT_FIELDS, *filters]):  # the listed order first, then any named field
         if len(filters.get(f) or []) >= 2:
             return {**agg, "group_by": f}, filters
     return (None if split else agg), filters

@@ -105,15 +105,27 @@ def _stored_values(noun: str, index) -> list[str]:
 
 
 def _is_known(noun: str, index, question: str = "") -> bool:
+    core = _reported(noun, index)
+    if _someone_elses(core):
+        return False
     if any(len(noun) >= 2 and noun in t for t in known_terms()):
         return True
-    core = _reported(noun, index)
     for head in kgrules.words("whole_only_heads"):  # 合同编号: 合同 and 编号 are known, the whole is not
         if core.endswith(head) and len(core) > len(head):
             said = [c for w, c in kgrules.rules_file("kg_column_words")["words"].items() if w in question]
             return any(t.endswith(head) and len(t) > len(head) and t in core for t in known_terms()) \
                 or any(c.endswith(head) for c in said)  # 以前的合同编号 = 续签前项目编号
     return not _uncovered(noun, index)
+
+
+def _someone_elses(noun: str) -> bool:
+    """"员工满意度" where the data holds only 客户满意度: the noun names whose value it is, and not
+    the one a ``qualified_fields`` field is about."""
+    for spec in kgrules.rules_file("kg_vocabulary")["qualified_fields"]["fields"].values():
+        owner = _strip(noun[:-len(spec["head"])]) if noun.endswith(spec["head"]) else ""
+        if owner and not any(owner.endswith(o) for o in spec["of"]):
+            return True
+    return False
 
 
 def _reported(noun: str, index) -> str:

@@ -52,7 +52,7 @@ def _default_numeric(intent: str) -> str | None:
             "采购": "金额", "设备": "原值"}.get(intent)
 
 
-EXTRA_INTENTS = {"从属上级": "子项目的上级项目", "片区": "片区及片区负责人", "项目无": "没有某类记录的项目"}
+EXTRA_INTENTS = {"从属上级": "子项目的上级项目", "片区": "片区及片区负责人", "项目无": "没有某类记录的项目", "人员无": "没有某种证书的人员"}
 
 
 def intent_description(intent: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from core.agents.kg import kgrules
 from core.agents.kg.aliases import load_aliases
 from core.agents.kg.entity_names import loose, name_key
-from core.agents.kg.value_words import VALUE_WAYS, VOCABULARY_FIELDS, worded_values
+from core.agents.kg.value_words import VALUE_WAYS, VOCABULARY_FIELDS, exact_values, worded_values
 from core.config import get_settings
 from core.graph.schema import categorical_columns
 
@@ -413,13 +413,12 @@ class EntityIndex:
                 out.setdefault(f, []).append(v)
                 q = q.replace(name_key(v), "□")
         for f in fields:
-            if f in out:
-                continue
-            vals = self.values.get(f, [])
-            for way in VALUE_WAYS:
+            vals = [v for v in self.values.get(f, []) if v not in out.get(f, [])]
+            # a field found by a long value takes only other values written out (多项单委 and 全委)
+            for way in (VALUE_WAYS if f not in out else (exact_values,)):
                 hits, written = way(f, vals, q)
                 if hits:
-                    out[f] = hits
+                    out[f] = out.get(f, []) + hits
                     for w in written:
                         q = q.replace(w, "□")
                     break

@@ -108,6 +108,7 @@ def functions(today: date) -> dict[str, Callable]:
         "replace": _replace,
         "abs": abs, "min": min, "max": max, "round": round, "len": len,
         "str": str,
+        "startswith": lambda s, prefix: str(s if s is not None else "").startswith(str(prefix)),
         # every(分组字段, 条件): the condition must hold on every row of the row's group (applied by
         # tools.apply_conditions); on one row it is the condition itself
         "every": lambda _group, ok: ok,

@@ -21,6 +21,15 @@ def _condition(field: str, op: str, value, text: str, expr: str) -> dict:
     return {"field": field, "op": op, "value": value, "text": text, "derived": None, "expr": expr}
 
 
+def surname_conditions(question: str) -> list[dict]:
+    """"姓周的那个项目经理": the people whose 姓名 begins with that character (``surname``)."""
+    m = re.search(kgrules.rules_file("kg_patterns")["surname"]["pattern"], question or "")
+    if not m:
+        return []
+    name = m.group(1)
+    return [_condition("姓名", "startswith", 0, f"姓{name}", f"startswith(姓名, {name!r})")]
+
+
 def existence_conditions(question: str, numeric_fields, taken: set[str]) -> list[dict]:
     """A numeric field's word right after 有 / 没有 (or followed by 都没有): the records whose
     field is above zero / zero. ``numeric_fields`` = (word, field, unit) rows; fields in ``taken``

@@ -171,7 +171,19 @@ def _absence_steps(a: _Asked) -> list[dict]:
             _step(3, "absence", {"of": [1, 2], "months": a.months}, depends=[1, 2], note="在册但无出勤")]
 
 
-_SET_SHAPES = {"项目缺口": _gap_steps, "项目无": _without_steps, "缺勤": _absence_steps}
+def _people_without_steps(a: _Asked) -> list[dict]:
+    """人员无 ("没有保安员证的保安"): the asked people minus the holders of the named certificates."""
+    tool, params = _staff_params(a, INTENT_TOOL["人员"])
+    _, certs = _certificate_params(a, "certificates")
+    named = "、".join(certs["categories"]) or "证书"
+    return [_step(1, tool, params, note="人员"),
+            _step(2, "certificates", {"categories": certs["categories"]}, note=f"持有{named}的人员"),
+            _step(3, "anti_join", {"of": [1, 2], "key": "工号"}, depends=[1, 2], fields=tool_fields(tool),
+                  note=f"没有{named}的人员")]
+
+
+_SET_SHAPES = {"项目缺口": _gap_steps, "项目无": _without_steps, "人员无": _people_without_steps,
+               "缺勤": _absence_steps}
 
 
 def _consecutive_steps(a: _Asked) -> list[dict]:

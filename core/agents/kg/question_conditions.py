@@ -23,6 +23,7 @@ def stated_conditions(q: str, filters: dict, tr: TimeRange | None
         tr = None if tr is not None and tr.text and tr.text in q[span[0]:span[1]] else tr
     conditions += field_figures.figure_conditions(q, NUMERIC_FIELDS, {c["field"] for c in conditions})
     conditions += field_conditions.existence_conditions(q, NUMERIC_FIELDS, {c["field"] for c in conditions})
+    conditions += field_conditions.surname_conditions(q)
     filters, negated = negated_values(q, filters)
     conditions += negated
     return conditions, filters, tr

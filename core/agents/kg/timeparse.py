@@ -8,7 +8,7 @@ falls partly or wholly outside the months the graph holds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from core.text.numerals import cn_to_int
@@ -54,25 +54,28 @@ class TimeRange:
     end: str    # YYYY-MM
     text: str   # what the user wrote
     relative: bool = False
+    only: tuple[str, ...] = ()  # the months named when they are not one run ("1月和3月")
 
     @property
     def months(self) -> list[str]:
-        return month_span(self.start, self.end)
+        return list(self.only) or month_span(self.start, self.end)
 
     def label(self) -> str:
         def cn(v: str) -> str:
             return f"{int(v[:4])}年{int(v[5:7])}月"
+        if self.only:
+            return "、".join(cn(m) for m in self.only)
         return cn(self.start) if self.start == self.end else f"{cn(self.start)}至{cn(self.end)}"
 
     def to_dict(self) -> dict:
         return {"start": self.start, "end": self.end, "text": self.text, "months": self.months,
-                "label": self.label(), "relative": self.relative}
+                "label": self.label(), "relative": self.relative, "only": list(self.only)}
 
     @classmethod
     def from_dict(cls, d: dict | None) -> "TimeRange | None":
         if not d:
             return None
-        return cls(d["start"], d["end"], d.get("text", ""), bool(d.get("relative")))
+        return cls(d["start"], d["end"], d.get("text", ""), bool(d.get("relative")), tuple(d.get("only") or ()))
 
 
 def _year_for_month(m: int, today: date) -> int:
@@ -110,29 +113,55 @@ _FINER_AHEAD = r"(?=\s*(?:第?\s*[一二三四1-4]\s*季度|[Qq][1-4]|[上下]�
 
 
 def parse_time(text: str, today: date) -> TimeRange | None:
-    """The first time expression in ``text`` as a :class:`TimeRange`, or ``None``."""
+    """The first time expression in ``text`` as a :class:`TimeRange`, or ``None``; periods listed
+    with 和 / 、 / 与 ("1月和3月", "一季度和二季度") are one range of all their months."""
     text = _spelled_out(text or "", today)
-    found = _first_expression(text)
-    if found is None:
+    first = _expression_at(text, today)
+    if first is None:
+        return None
+    tr, begin, end = first
+    while (joint := _AND.match(text, end)) and (nxt := _expression_at(text, today, joint.end())):
+        tr, end = _joined(tr, nxt[0]), nxt[2]
+    return replace(tr, text=text[begin:end].strip())
+
+
+_AND = re.compile(r"\s*(?:和|与|、|及|跟|以及|还有|或)\s*")
+
+
+def _expression_at(text: str, today: date, at: int | None = None) -> tuple[TimeRange, int, int] | None:
+    """(range, start, end offset) of the first expression of ``text`` (from ``at``: only one starting there)."""
+    found = _first_expression(text[at:] if at is not None else text)
+    if found is None or (at is not None and found[0].start() != 0):
         return None
     m, kind = found
     try:
-        return _RANGES[kind](m, text, today)
+        tr = _RANGES[kind](m, text if at is None else text[at:], today)
     except (KeyError, ValueError):
         return None
+    return (tr, m.start() + (at or 0), m.end() + (at or 0)) if tr else None
+
+
+def _joined(a: TimeRange, b: TimeRange) -> TimeRange:
+    """``a`` and ``b`` as one range; a bare month after a dated one is in its year ("2025年1月和3月")."""
+    if b.relative and not a.relative:
+        b = TimeRange(add_months(b.start, 12 * (int(a.end[:4]) - int(b.end[:4]))),
+                      add_months(b.end, 12 * (int(a.end[:4]) - int(b.end[:4]))), b.text, False)
+    months = sorted(set(a.months) | set(b.months))
+    run = months == month_span(months[0], months[-1])
+    return TimeRange(months[0], months[-1], a.text, a.relative and b.relative,
+                     () if run else tuple(months))
 
 
 def _spelled_out(text: str, today: date) -> str:
     """``text`` with the shorthands the patterns do not read written out: 今年 / 明年 / 去年 before a
-    finer expression as the year, Q1 as 一季度, 26年 as 2026年, "3月和4月" / "3月比2月" as a range."""
+    finer expression as the year, Q1 as 一季度, 26年 as 2026年, "3月比2月" as a range."""
     for word, offset in (("今年", 0), ("明年", 1), ("去年", -1)):
         text = re.sub(word + _FINER_AHEAD, f"{today.year + offset}年", text)
     text = re.sub(r"(\d{4})\s*年?\s*[Qq]([1-4])", r"\1年\2季度", text)
     text = re.sub(r"(?<![\d])(\d{2})\s*年(?=\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月|\s*第?\s*[一二三四1-4]\s*季度)",
                   r"20\1年", text)  # "26年3月"
-    # "3月和4月" / "3月、4月" / "3月与4月": the closed range between them
-    text = re.sub(r"(?<![\d年])(\d{1,2})\s*月(?:份)?\s*(?:和|与|、|及|跟|以及|还有|比|相比|对比)\s*(\d{1,2})\s*月",
-                  r"\1-\2月", text)
+    # "3月比4月": the closed range between them (months listed with 和 are joined by parse_time)
+    text = re.sub(r"(?<![\d年])(\d{1,2})\s*月(?:份)?\s*(?:比|相比|对比)\s*(\d{1,2})\s*月", r"\1-\2月", text)
     # "3月开票比2月增长了多少": the two months of a comparison
     return re.sub(r"(?<![\d年])(\d{1,2})\s*月(?:份)?([^\d月，。？?]{1,6}?)(?:比|相比|对比|较)\s*(\d{1,2})\s*月",
                   r"\1-\3月\2", text)
@@ -294,6 +323,8 @@ def coverage_note(tr: TimeRange | None, coverage: tuple[str, str] | None) -> str
         return (f"您问的时间“{tr.text}”即 {tr.label()}，超出了图谱数据的时间覆盖范围"
                 f"（{coverage_label(coverage)}），数据中未找到该时间段的记录。")
     if len(inside) < len(tr.months):
-        return (f"注意：{tr.label()} 只有部分月份在数据覆盖范围内（{coverage_label(coverage)}），"
-                f"以下仅基于 {inside[0]} 至 {inside[-1]} 的数据。")
+        held = replace(tr, start=inside[0], end=inside[-1],
+                       only=tuple(inside) if inside != month_span(inside[0], inside[-1]) else ())
+        return (f"{tr.label()} 只有部分月份在数据覆盖范围内（{coverage_label(coverage)}），"
+                f"以下仅基于 {held.label()} 的数据。")
     return None

@@ -266,6 +266,8 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
               then: str | None = None, outer: str | None = None, having: str | None = None) -> list[dict]:
     if op not in AGG_OPS:
         raise BadInputError(f"聚合方式“{op}”无效，可选：{'、'.join(AGG_OPS)}")
+    if then not in (None, "", "avg", "max", "min"):
+        raise BadInputError(f"then“{then}”无效，可选：avg、max、min")
     if having:
         X.check(having, {"值", "平均值"})
     if is_expression(field):
@@ -280,7 +282,8 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
             by.setdefault(g, []).append(r)
         out = []
         for g, rs in by.items():
-            res = aggregate(rs, op, field, distinct, group_by, then=then or "avg")[0]
+            res = (_extreme_group(rs, op, field, distinct, group_by, then) if then in ("max", "min")
+                   else aggregate(rs, op, field, distinct, group_by, then=then or "avg")[0])
             row = {outer: g, **res, "外层分组": outer}
             if outer == "片区编号":
                 row["片区名称"] = next((r.get("片区名称") for r in rs if r.get("片区名称")), None)
@@ -338,6 +341,15 @@ def aggregate(rows: list[dict], op: str, field: str | None, distinct: bool = Fal
                 out = [r for i, r in enumerate(out) if i < int(top) or r["值"] == cut]
         return out
     return [{"统计": op, "字段": field, "值": one(rows), "行数": len(rows)}]
+
+
+def _extreme_group(rows: list[dict], op: str, field: str | None, distinct: bool, group_by: str, then: str) -> dict:
+    """The inner groups (people, projects) with the highest / lowest figure among ``rows``, ties kept:
+    "保洁员和客服3月税后工资最高的分别是谁" per 岗位."""
+    inner = [r for r in aggregate(rows, op, field, distinct, group_by) if r["值"] is not None]
+    best = (max if then == "max" else min)((r["值"] for r in inner), default=None)
+    return {"统计": op, "字段": field, "值": best, "行数": len(rows), "取": then, "分组": group_by,
+            group_by: [r[group_by] for r in inner if r["值"] == best]}
 
 
 def absence(periods: list[dict], attendance: list[dict], months: list[str]) -> list[dict]:

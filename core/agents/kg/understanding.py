@@ -8,7 +8,7 @@ import re
 from datetime import date
 
 from core.agents.kg.comparison import _followup_kinds, _growth, change_select
-from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _having_kinds,
+from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _having_kinds, _top_per_group,
                                      _which_group_most)
 from core.agents.kg.concepts import CHAT_PATTERNS, GENERIC_INTENTS, detect_intents, ground_concepts
 from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTICAL_RE, FOLLOWUP_RE, GROUP_RE,
@@ -21,6 +21,7 @@ from core.agents.kg.timeparse import parse_time
 from core.agents.kg.unknown_names import unknown_person
 from core.text.numerals import apply_magnitude, cn_to_int
 from core.agents.kg import field_joins, kgrules, phrasing
+from core.agents.kg.twofield import two_field_slot
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
 _SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
@@ -175,7 +176,9 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     if growth and ratio:  # "3月出勤率比2月高还是低": the ratio of each compared month, side by side
         ratio = {**ratio, "group_by": "年月", "compare": {"base": growth["base"], "current": growth["current"]}}
         agg, growth = None, None
-    agg, filters = _group_by_values(q, agg, filters)
+    agg, filters = _group_by_values(q, _top_per_group(q, agg, filters), filters)
+    if agg and agg.get("group_by") in filters:  # "中标和未中标的投标各有几次": the values named are the groups
+        conditions = [c for c in conditions if c.get("field") != agg["group_by"]]
     filters = _joined_conditions(q, intent, filters, conditions, index)
     return {
         "question": q, "base_question": q, "followup": False,
@@ -320,6 +323,8 @@ def _decide_intent(q: str, intents: list[str], specific: list[str], conditions: 
     m_without = any(rx.search(q) for rx in kgrules.patterns("projects_without"))
     if m_without and intent in ("设备", "采购", "检查", "投标", "编制", "考勤", "排班", "收费", "证书", "服务期"):
         without, intent = intent, "项目无"  # "哪些项目没有维保合同": projects minus those with records
+    elif intent == "证书" and any(rx.search(q) for rx in kgrules.patterns("people_without")):
+        without, intent = intent, "人员无"  # "没有保安员证的保安": people minus the certificate's holders
     children_of = False
     if intent == "从属" and areas and not projects:
         intent = "项目"  # "青浦片区包含哪些项目": the area's projects, not a parent project's children
@@ -384,10 +389,10 @@ def _expiry_year(q: str, tr, today: date):
 
 def _side_by_side(q: str, intent: str, agg: dict | None, ratio: dict | None, people: list[str],
                   projects: list[str]) -> dict | None:
-    """"郑晓东和朱俊杰谁加班多": each named one's total, side by side."""
+    """"郑晓东和朱俊杰谁加班多", "A和B的收款差了多少", "A比B多多少": each named one's total, side by side."""
     if (agg is None or (agg.get("op") in ("sum", "avg") and not agg.get("group_by"))) and ratio is None \
-            and (len(people) > 1 or len(projects) > 1) and \
-            re.search(r"(?:谁|哪个|哪家|哪一个|哪位)[^，。？?]{0,8}?(?:多|高|少|低|长|短|大|小)", q):
+            and (len(people) > 1 or len(projects) > 1) and kgrules.cue("side_by_side").search(q) \
+            and not two_field_slot(q):  # "开票和收款差了多少": two fields of each record, not two records
         field = _numeric_field(q) or _default_numeric(intent)
         if field:  # "郑晓东和朱俊杰谁加班多": each one's total, side by side
             agg = {"op": (agg or {}).get("op") or "sum", "field": (agg or {}).get("field") or field, "explicit": True,

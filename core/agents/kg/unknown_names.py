@@ -46,6 +46,10 @@ def unknown_person(q: str, mentions: list[dict], index) -> str | None:
     if name in known or any(name in v for v in known) or any(name in str(p.get("项目名称") or "")
                                                             for p in index.projects):
         return None
+    from core.agents.kg.value_words import worded_values
+
+    if worded_values(name, ["女", "男"]):
+        return None  # "包干制的项目": a value said in words (计费方式), not a person
     if re.search(r"项目|员工|人员|设备|片区|公司|部门|岗位|合同|季度|年|月", name):
         return None
     return name

@@ -30,13 +30,27 @@ def worded_values(question: str, genders: list[str], known=()) -> dict[str, list
     fields, in_service = _worded()
     out: dict[str, list[str]] = {}
     for field, rows in fields:
-        value = next((v for rx, v in rows if rx.search(question)
-                      and (field != "性别" or v in genders)), None)
-        if value is not None:
-            out[field] = [value]
+        values = _named_values(question, rows, genders if field == "性别" else None)
+        if values:
+            out[field] = values
     if "服务状态" not in out and "服务状态" not in known and in_service.search(question):
         out["服务状态"] = ["服务中"]
     return out
+
+
+def _named_values(question: str, rows, allowed: list[str] | None) -> list[str]:
+    """The values of one field's rows the question names, in row order: "包干制和酬金制" both; a
+    row matching inside an earlier row's words adds nothing (未中标 holds 中标)."""
+    values: list[str] = []
+    spans: list[tuple[int, int]] = []
+    for rx, v in rows:
+        if allowed is not None and v not in allowed:
+            continue
+        for m in rx.finditer(question):
+            if not any(a <= m.start() < b for a, b in spans):
+                spans.append(m.span())
+                values += [v] if v not in values else []
+    return values
 
 
 # ---- how a vocabulary field's value is written in a question (EntityIndex._vocabulary_values)
@@ -53,7 +67,7 @@ def _record_kind_prefix(f: str, vals: list[str], q: str) -> tuple[list[str], lis
     return sorted({v for v in vals if len(v) >= 4 and name_key(v[:2]) in q}), []
 
 
-def _exact_values(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
+def exact_values(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
     """The values written out; the longest win (项目经理 over 经理)."""
     exact = [v for v in vals if name_key(v) and name_key(v) in q]
     if not exact:
@@ -82,7 +96,7 @@ def _base_values(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]
 
 # the ways tried in turn for one field, the first that finds a value wins; each
 # (field, its values, masked question) → (values found, the written forms to mask)
-VALUE_WAYS = (_record_kind_prefix, _exact_values, _joined_values, _base_values)
+VALUE_WAYS = (_record_kind_prefix, exact_values, _joined_values, _base_values)
 
 
 def _base(value: str) -> str:

@@ -8,17 +8,18 @@ from core.agents.kg.state import trace
 from core.security.permissions import allowed_intent, denial_message
 
 
-def _checked_intent(slots: dict) -> str:
-    """The intent whose permission applies ("项目无" is checked as the data it is about)."""
+def _checked_intents(slots: dict) -> list[str]:
+    """The intents whose permission applies: a set of records minus another kind's ("项目无",
+    "人员无") is checked as both kinds of data it reads."""
     intent = slots.get("intent") or ""
-    if intent == "项目无":
-        intent = slots.get("without") or "项目"
-    return intent
+    base = {"项目无": "项目", "人员无": "人员"}.get(intent)
+    return [base, slots.get("without") or base] if base else [intent]
 
 
 def permission(state: dict, *, config) -> dict:
     principal = ctx.principal(config)
-    intent = _checked_intent(state.get("slots") or {})
+    checked = _checked_intents(state.get("slots") or {})
+    intent = next((i for i in checked if i and not allowed_intent(principal, i)), checked[-1])
     if intent and not allowed_intent(principal, intent):
         msg = denial_message(principal, intent)
         if state.get("compound_prefix"):  # the second part of a compound question: keep the first answer
