@@ -105,3 +105,54 @@ def test_a_field_the_data_lacks_is_said_not_a_neighbour(kg, q, field):
 def test_a_clock_time_is_refused_not_answered_with_a_day_count(kg):
     r = ask("秦家豪3月的夜班是几点到几点？", auto=True)
     assert "钟点" in r["answer"] and "8天" not in r["answer"] and r["refused"] is True, r["answer"][:200]
+
+
+# ---- misses of fresh blind batches 31–33 ------------------------------------------------------
+
+def test_an_average_of_hours_stays_an_average(kg):
+    assert "加班小时平均值为 4小时" in _head(ask("保洁员3月平均加班几个小时？", auto=True))
+
+
+def test_asking_whether_anyone_holds_a_certificate_lists_the_holders(kg):
+    r = ask("保安_普保里有没有人拿了保安员证？是谁？", auto=True)
+    assert "共 2 人" in r["answer"] and "郑晓东" in r["answer"] and "钱国庆" in r["answer"], r["answer"][:300]
+    assert "没有证书名称" not in r["answer"]
+
+
+@pytest.mark.parametrize("q,field", [
+    ("刘德明的工龄工资是多少？", "工龄工资"),      # two known words, not a known field
+    ("魏大勇每个月个税扣多少？", "个税"),
+    ("青浦-体育馆有几栋楼？", "楼"),
+])
+def test_more_fields_the_data_lacks(kg, q, field):
+    r = ask(q, auto=True)
+    assert f"数据中没有“{field}”这一字段" in r["answer"] and not r["rows"], r["answer"][:200]
+
+
+def test_a_bid_asked_for_its_competitors_is_refused(kg):
+    r = ask("青浦-人民医院那次投标一共有几家单位参与竞标？", auto=True)
+    assert r["refused"] is True and "9,600,000" not in r["answer"], r["answer"][:200]
+
+
+@pytest.mark.parametrize("q,figure", [
+    ("规格型号是DS-9632N的设备一共几台？", "共 3 台设备"),
+    ("合同年限是1年的维保合同，金额一共多少？", "金额合计为 137,000元"),
+    ("每个项目经理3月的税后工资分别是多少？", "1. 周建国（KWL1801001）：10,633.61元"),
+])
+def test_a_value_or_grouping_the_question_names_is_used(kg, q, figure):
+    assert figure in _head(ask(q, auto=True)), q
+
+
+def test_the_column_asked_is_shown(kg):
+    r = ask("徐汇-科创大厦2月那次月度品质检查，问题是哪天整改完的？", auto=True)
+    assert "整改完成日期 2026-02-15" in r["answer"], r["answer"][:400]
+
+
+def test_two_record_kinds_named_are_both_listed(kg):
+    r = ask("2月份采购了哪些耗材和固定资产？", auto=True)
+    assert "垃圾袋" in r["answer"] and "洗地机" in r["answer"], r["answer"][:300]
+
+
+def test_a_district_the_project_is_not_in_is_not_that_project(kg):
+    r = ask("青浦-区文化馆的项目负责人是谁？", auto=True)
+    assert r["answer"].startswith("数据中未找到项目“青浦-区文化馆”") and "张丽娟" not in r["answer"], r["answer"][:200]

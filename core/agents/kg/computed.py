@@ -32,7 +32,8 @@ def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
     counting = COUNT_PROJECT_RE.search(q) or COUNT_PERSON_RE.search(q) or COUNT_ANY_RE.search(q)
     if counting and field and _sum_after_count(q, counting.end(), field):
         return {"op": "sum", "field": field, "explicit": True}
-    if field and field not in cond_fields and any(re.search(rf"(?:多少|几)[个次天]?(?:{re.escape(w)}{'|小时' * (u == '小时')})", q)
+    if field and field not in cond_fields and not AVG_RE.search(q) and any(
+            re.search(rf"(?:多少|几)[个次天]?(?:{re.escape(w)}{'|小时' * (u == '小时')})", q)
                                                   for w, p, u in NUMERIC_FIELDS if p == field and u in ("天", "小时", "次")):
         return {"op": "sum", "field": field, "explicit": True}  # "排了多少个夜班": the 夜班天数 summed
     if field in HEADCOUNT_PROPS and field not in cond_fields and COUNT_PERSON_RE.search(q) and not AVG_RE.search(q):

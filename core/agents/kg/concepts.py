@@ -171,6 +171,8 @@ def parse_conditions(text: str) -> list[Condition]:
         out.append(Condition("剩余服务期", ">=", 0.0, m.group(0), "剩余服务期"))
     # seniority: 满10年 / 司龄超过5年 / 工作10年以上
     for m in re.finditer(r"(?:司龄|工龄|在职年限|入职)?\s*(满|超过|不满|不足)\s*(\d{1,2})\s*年(?!\d|月)", t):
+        if any(t[:m.start()].endswith(w) for w, _p, u in NUMERIC_FIELDS if u == "年"):
+            continue  # "合同年限超过1年": that field's years, not the person's seniority
         op = {"满": ">=", "超过": ">", "不满": "<", "不足": "<"}[m.group(1)]
         out.append(Condition("司龄", op, float(m.group(2)), m.group(0), "司龄"))
     for m in re.finditer(r"(?:司龄|工龄|在职年限|入职|工作)\s*(\d{1,2})\s*年\s*(以上|以下)", t):

@@ -76,8 +76,9 @@ def _uncovered(noun: str, index) -> list[str]:
         while t and start >= 0:
             covered[start:start + len(t)] = [True] * len(t)
             start = noun.find(t, start + 1)
-    runs = [r for r in re.split(r"\s+", "".join(" " if c else ch for ch, c in zip(noun, covered))) if len(r) >= 2]
-    runs = [p for r in runs for p in _without_fillers(r) if len(p) >= 2]
+    least = 1 if len(noun) == 1 else 2  # "有几栋楼": a one-character noun is asked as a whole
+    runs = [r for r in re.split(r"\s+", "".join(" " if c else ch for ch, c in zip(noun, covered))) if len(r) >= least]
+    runs = [p for r in runs for p in _without_fillers(r) if len(p) >= least]
     if index is None:
         return runs
     values = _stored_values(noun, index)

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from core.agents.kg import kgrules
 from core.agents.kg.aliases import load_aliases
 from core.agents.kg.entity_names import loose, name_key
-from core.agents.kg.value_words import VALUE_WAYS, VOCABULARY_FIELDS, exact_values, worded_values
+from core.agents.kg.value_words import VALUE_WAYS, VOCABULARY_FIELDS, exact_values, record_kind_prefix, worded_values
 from core.config import get_settings
 from core.graph.schema import categorical_columns
 
@@ -316,7 +316,7 @@ class EntityIndex:
         head = qn[:start]
         places = sorted({_base_place(v) for v in self.values.get("市区", [])} - {""}, key=len, reverse=True)
         for p in places:
-            m = re.search(re.escape(p) + r"区?-?$", head)
+            m = re.search(re.escape(p) + r"(?:区?-?|-区)$", head)  # 青浦区 / 青浦- / 青浦-区
             if m:
                 return m.start()
         m = re.search(r"[\u4e00-\u9fa5]{2}-$", head)
@@ -415,7 +415,7 @@ class EntityIndex:
         for f in fields:
             vals = [v for v in self.values.get(f, []) if v not in out.get(f, [])]
             # a field found by a long value takes only other values written out (多项单委 and 全委)
-            for way in (VALUE_WAYS if f not in out else (exact_values,)):
+            for way in (VALUE_WAYS if f not in out else (exact_values, record_kind_prefix)):
                 hits, written = way(f, vals, q)
                 if hits:
                     out[f] = out.get(f, []) + hits

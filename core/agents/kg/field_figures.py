@@ -37,22 +37,28 @@ def _cond(field: str, op: str, value: float, text: str) -> dict:
     return {"field": field, "op": op, "value": value, "text": text, "derived": None, "expr": f"{field} {op} {v}"}
 
 
+def _year_unit_dropped(question: str, word: str) -> str:
+    """"合同年限是1年": for a field counted in years the 年 after its figure is the unit, not a date."""
+    return re.sub(re.escape(word) + r"([^\d，。？?]{0,4}?\d+(?:\.\d+)?)\s*年", word + r"\1", question)
+
+
 def figure_conditions(question: str, numeric_fields, taken: set[str]) -> list[dict]:
     """Range and exact-figure conditions on the numeric fields named in ``question``;
     ``numeric_fields`` = (word, field, unit) rows, longest words first; fields in ``taken`` are
     left alone."""
     out: list[dict] = []
     used: list[tuple[int, int]] = []
-    for word, field, _unit in sorted(numeric_fields, key=lambda w: -len(w[0])):
+    for word, field, unit in sorted(numeric_fields, key=lambda w: -len(w[0])):
         if field in taken or any(c["field"] == field for c in out):
             continue
+        asked = _year_unit_dropped(question or "", word) if unit == "年" else question or ""
         for kind, rx in _word_patterns(word):
-            m = next((x for x in rx.finditer(question or "")
+            m = next((x for x in rx.finditer(asked)
                       if not any(a <= x.start() < b for a, b in used)), None)
             if m is None:
                 continue
             used.append((m.start(), m.end()))
-            text = m.group(0)
+            text = m.group(0) + ("年" if asked != (question or "") else "")
             if kind == "range":
                 lo, hi = sorted((_value(field, m.group(1), m.group(2), text), _value(field, m.group(3), m.group(4), text)))
                 out += [_cond(field, ">=", lo, text), _cond(field, "<=", hi, text)]

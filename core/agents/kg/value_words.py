@@ -60,7 +60,7 @@ def _named_values(question: str, rows, allowed: list[str] | None) -> list[str]:
 VOCABULARY_FIELDS: tuple[str, ...] = tuple(kgrules.rules_file("kg_vocabulary")["vocabulary_fields"]["fields"])
 
 
-def _record_kind_prefix(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
+def record_kind_prefix(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]:
     """耗材 → 耗材采购, 固定资产 (记录类型 only; nothing masked)."""
     if f != "记录类型":
         return [], []
@@ -96,7 +96,7 @@ def _base_values(f: str, vals: list[str], q: str) -> tuple[list[str], list[str]]
 
 # the ways tried in turn for one field, the first that finds a value wins; each
 # (field, its values, masked question) → (values found, the written forms to mask)
-VALUE_WAYS = (_record_kind_prefix, exact_values, _joined_values, _base_values)
+VALUE_WAYS = (record_kind_prefix, exact_values, _joined_values, _base_values)
 
 
 def _base(value: str) -> str:
