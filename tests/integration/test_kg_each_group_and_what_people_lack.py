@@ -156,3 +156,24 @@ def test_two_record_kinds_named_are_both_listed(kg):
 def test_a_district_the_project_is_not_in_is_not_that_project(kg):
     r = ask("青浦-区文化馆的项目负责人是谁？", auto=True)
     assert r["answer"].startswith("数据中未找到项目“青浦-区文化馆”") and "张丽娟" not in r["answer"], r["answer"][:200]
+
+
+# ---- misses of fresh blind batches 34–36 ------------------------------------------------------
+
+def test_a_field_qualified_by_the_question_wording_is_still_that_field(kg):
+    r = ask("服务中的项目里哪个满意度最低？", auto=True)   # "项目里哪个" names no one else's 满意度
+    assert "最低的是青浦-北斗园区（XMSQ0152）" in r["answer"], r["answer"][:200]
+
+
+@pytest.mark.parametrize("q,figure", [
+    ("4月到手过万的有几个人？", "共 4 人"),
+    ("吕秀英和施桂兰3月谁到手多？多多少？", "施桂兰（KWL2108021）比吕秀英（KWL2105020）多 80.7元"),
+    ("4月收款跟开票对不上的项目有哪些？", "共 5 条记录"),
+])
+def test_take_home_pay_and_amounts_that_do_not_match(kg, q, figure):
+    assert figure in ask(q, auto=True)["answer"], q
+
+
+def test_households_the_data_does_not_count(kg):
+    r = ask("科创大厦有多少户业主？", auto=True)
+    assert "数据中没有“业主”这一字段" in r["answer"] and not r["rows"], r["answer"][:200]

@@ -124,7 +124,8 @@ def _someone_elses(noun: str) -> bool:
     the one a ``qualified_fields`` field is about."""
     for spec in kgrules.rules_file("kg_vocabulary")["qualified_fields"]["fields"].values():
         owner = _strip(noun[:-len(spec["head"])]) if noun.endswith(spec["head"]) else ""
-        if owner and not any(owner.endswith(o) for o in spec["of"]):
+        named = [t for t in known_terms() if len(t) >= 2 and owner.endswith(t)]  # 员工 — not 项目里哪个
+        if named and not any(owner.endswith(o) for o in spec["of"]):
             return True
     return False
 
