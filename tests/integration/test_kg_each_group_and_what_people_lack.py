@@ -177,3 +177,8 @@ def test_take_home_pay_and_amounts_that_do_not_match(kg, q, figure):
 def test_households_the_data_does_not_count(kg):
     r = ask("科创大厦有多少户业主？", auto=True)
     assert "数据中没有“业主”这一字段" in r["answer"] and not r["rows"], r["answer"][:200]
+
+
+def test_people_lacking_a_certificate_are_refused_to_a_role_without_either_kind_of_data(kg):
+    r = ask("没有保安员证的保安有哪些", auto=True, principal=P("guest_a"))
+    assert "无权查询" in r["answer"] and not r["rows"] and "冯志远" not in r["answer"], r["answer"][:200]
