@@ -147,7 +147,7 @@ def zhice_searchers(chunks, metas, mat: np.ndarray) -> tuple[dict, dict]:
     idx.search("预热", admin, k=10)
 
     def hybrid(q):
-        idx._qcache.clear()  # every query pays its embedding, as a new question does
+        idx._query_vectors.clear()  # every query pays its embedding, as a new question does
         return [h.chunk.chunk_id for h in idx.search(q, admin, k=10).hits]
 
     ids = [c.chunk_id for c in chunks]
@@ -266,7 +266,7 @@ def neo4j_method(chunks, metas, questions, gold, mat: np.ndarray) -> dict:
         idx.search("预热", admin, k=10)
 
         def search(q):
-            idx._qcache.clear()
+            idx._query_vectors.clear()
             return [h.chunk.chunk_id for h in idx.search(q, admin, k=10).hits]
 
         out = _measure("zhice hybrid (neo4j)", questions, gold, search)

@@ -236,7 +236,7 @@ def evaluate(idx, questions: list[dict], gold_of, k: int, grid: list[tuple[float
         t = time.perf_counter()
         emb.encode_queries([text])
         lat_embed.append((time.perf_counter() - t) * 1000)
-        idx._qcache.clear()
+        idx._query_vectors.clear()
         res = idx.search(text, admin, k=k)
         lat_search.append(res.latency_ms)
         cand = idx.candidates(text, admin)
@@ -327,7 +327,7 @@ def run_all(args, laws, msga) -> int:
         t = time.perf_counter()
         emb.encode_queries([q["question"]])
         lat_e.append((time.perf_counter() - t) * 1000)
-        speed._qcache.clear()
+        speed._query_vectors.clear()
         lat.append(speed.search(q["question"], admin, k=10).latency_ms)
     results["_speed_full"] = {"chunks": speed.stats()["chunks"], "search_ms": (float(np.percentile(lat, 50)),
                               float(np.percentile(lat, 95))), "embed_ms": (float(np.percentile(lat_e, 50)),
