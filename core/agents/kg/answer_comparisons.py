@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.agents.kg.formatting import fmt_value, ym_cn
 from core.agents.kg.tools import pick
 from core.agents.kg.answer_figures import _cmp_cn
-from core.agents.kg.answer_rows import (LIST_LIMIT, _GROUP_WORD, _OP_CN, _UNITS, _group_label, _listing, _not_found, _pct,
+from core.agents.kg.answer_rows import (AREA_NOTE, LIST_LIMIT, _GROUP_WORD, _OP_CN, _UNITS, _group_label, _listing, _not_found, _pct,
                                        _source_step, cite, project_name, provenance_of)
 
 
@@ -139,7 +139,7 @@ def _change_groups(steps: list[dict], last: dict, src: dict | None, src_rows: li
         lines.append(f"{i}. {label}：本期 {fmt_value(cv)}{unit}，基期 {fmt_value(bv)}{unit}；{'增加' if d >= 0 else '减少'} "
                      f"{fmt_value(abs(d))}{unit}{rate}")
     if by == "片区编号":
-        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+        lines.append(AREA_NOTE)
     return "\n".join(lines), provenance_of(src_rows)
 
 

@@ -4,8 +4,8 @@ per-group figures (top N, conditions on the groups), nested averages and per-out
 from __future__ import annotations
 
 from core.agents.kg.formatting import field_label, fmt_field, fmt_value
-from core.agents.kg.answer_rows import (LIST_LIMIT, _GROUP_WORD, _OP_CN, _UNITS, _group_label, person_name,
-                                       project_name)
+from core.agents.kg.answer_rows import (AREA_NOTE, LIST_LIMIT, OUTER_WORD, _GROUP_WORD, _OP_CN, _UNITS, _group_label,
+                                       person_name, project_name)
 
 
 def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dict) -> str:
@@ -85,7 +85,7 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
     if zero:
         lines.append(f"注：其中 {len(zero)} 个服务中的项目没有任何相关记录，按 0 计入。")
     if group_by == "片区编号":
-        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+        lines.append(AREA_NOTE)
     return "\n".join(lines)
 
 
@@ -127,7 +127,7 @@ def _nested_avg(res: dict, src_rows: list[dict]) -> str:
     if len(groups) > LIST_LIMIT:
         lines.append(f"……其余 {len(groups) - LIST_LIMIT} 组见结果表。")
     if group_by.startswith("片区编号"):
-        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+        lines.append(AREA_NOTE)
     return "\n".join(lines)
 
 
@@ -181,7 +181,7 @@ def _nested_outer(rows: list[dict], src_rows: list[dict], outer: str) -> str:
         unit = {"工号": "人", "项目编号": "个", "设备编号": "台"}.get(field or "", "条")
     else:
         what, unit = f"{field}", _UNITS.get(field or "", "")
-    by = {"片区编号": "片区", "项目编号": "项目", "年月": "月份", "岗位名称": "岗位", "工号": "人员"}.get(outer, outer)
+    by = OUTER_WORD.get(outer, outer)
     n_word = per_word if "年月" not in keys[1:] else f"{'人员' if keys[0] == '工号' else per}月份"
     count_word = {"人": "人数", "月": "月数"}.get(n_word, n_word + "数")
     lines = [f"按{by}统计平均每个{per_word}的{what}（各{by}的{what}合计 ÷ 该{by}内有记录的{count_word}）："]
@@ -201,7 +201,7 @@ def _nested_outer(rows: list[dict], src_rows: list[dict], outer: str) -> str:
     if not rows:
         lines = [f"数据中未找到可按{per_word}计算的{what}。"]
     if outer == "片区编号" or group_by.startswith("片区编号"):
-        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+        lines.append(AREA_NOTE)
     return "\n".join(lines)
 
 
@@ -210,7 +210,7 @@ def _outer_extremes(rows: list[dict], src_rows: list[dict], outer: str) -> str:
     lowest figure, with it; ties are all named."""
     r0 = rows[0]
     inner, field, word = str(r0.get("分组") or ""), r0.get("字段"), "最高" if r0.get("取") == "max" else "最低"
-    by = {"片区编号": "片区", "项目编号": "项目", "年月": "月份", "岗位名称": "岗位", "工号": "人员"}.get(outer, outer)
+    by = OUTER_WORD.get(outer, outer)
     who = "人" if inner == "工号" else "项目"
     lines = [f"按{by}分别找出{field}{'合计' if r0.get('统计') == 'sum' else ''}{word}的{who}："]
     for i, r in enumerate(sorted(rows, key=lambda x: str(x.get(outer)))[:LIST_LIMIT], 1):
@@ -223,6 +223,6 @@ def _outer_extremes(rows: list[dict], src_rows: list[dict], outer: str) -> str:
         names = "、".join(_group_label(k, inner, src_rows) for k in r.get(inner) or [])
         lines.append(f"{i}. {label}：{names}，{fmt_field(field, r['值'])}")
     if outer == "片区编号":
-        lines.append("注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。")
+        lines.append(AREA_NOTE)
     return "\n".join(lines)
 

@@ -89,6 +89,13 @@ def describe_row(r: dict, tool: str, fields: list[str]) -> str:
     return "｜".join(parts)
 
 
+# grouping by 片区 follows 05_项目片区关系; said under every figure grouped that way
+AREA_NOTE = '注：按项目所属片区（05_项目片区关系）归组；同属两个片区的项目在两个片区各计一次。'
+
+# how an outer grouping field is named in an answer
+OUTER_WORD = {"片区编号": "片区", "项目编号": "项目", "年月": "月份", "岗位名称": "岗位", "工号": "人员"}
+
+
 def scope_phrase(slots: dict, grounded: dict) -> str:
     bits = []
     names = [p["name"] for p in grounded.get("projects") or []]
@@ -121,15 +128,12 @@ def scope_phrase(slots: dict, grounded: dict) -> str:
 def _time_scope(time: dict, months: list[str]) -> str:
     """The asked period as the asker said it, and the months of it the data holds when fewer
     ("2026年上半年（数据中有 2026年1月至2026年4月）"), never a bare list of month codes."""
+    from core.agents.kg.timeparse import of_months
+
     if not months or months == time["months"]:
         return time["label"]
-    held = ym_cn(months) if _consecutive(months) else "、".join(ym_cn(m) for m in months)
+    held = of_months(months).label()
     return f"{time['label']}（数据中有 {held}）" if time.get("label") else held
-
-
-def _consecutive(months: list[str]) -> bool:
-    idx = [int(m[:4]) * 12 + int(m[5:7]) for m in months]
-    return idx == list(range(idx[0], idx[0] + len(idx)))
 
 
 def _source_step(steps: list[dict], agg_step: dict) -> dict | None:

@@ -444,6 +444,12 @@ def _which_group_most(q: str, intent: str, agg: dict | None, ratio: dict | None,
 _SPLIT_FIELDS = kgrules.word_list("split_fields")
 
 
+def _field_of_named_values(filters: dict) -> str | None:
+    """The field the question names two or more values of (电梯和空调 → 设备类型): the ``split_fields``
+    order first, then any field."""
+    return next((f for f in dict.fromkeys([*_SPLIT_FIELDS, *filters]) if len(filters.get(f) or []) >= 2), None)
+
+
 def _top_per_group(q: str, agg: dict | None, filters: dict) -> dict | None:
     """"保洁员和客服3月税后工资最高的分别是谁", "每个月税后工资最高的分别是谁", "每个片区里…年化合同额
     最低的分别是哪个": in each group (the values named, or the 各/每个 grouping), the person or
@@ -453,7 +459,7 @@ def _top_per_group(q: str, agg: dict | None, filters: dict) -> dict | None:
             or agg.get("outer") or agg.get("op") not in ("sum", "max", "min", "avg"):
         return agg
     who = "工号" if re.search(r"谁|哪位|哪个人|哪些人|员工", q[extreme.start():]) else "项目编号"
-    named = next((f for f in dict.fromkeys([*_SPLIT_FIELDS, *filters]) if len(filters.get(f) or []) >= 2), None)
+    named = _field_of_named_values(filters)
     inner, outer = (agg.get("group_by"), named) if agg.get("group_by") in ("工号", "项目编号") \
         else (who, agg.get("group_by"))
     if not outer or not inner or inner == outer or "+" in str(outer):
@@ -478,7 +484,7 @@ def _group_by_values(q: str, agg: dict | None, filters: dict) -> tuple[dict | No
     if re.search(r"男.{0,6}女|女.{0,6}男|男女|按性别|各性别|不同性别", q):
         filters = {k: v for k, v in filters.items() if k != "性别"}
         return {**agg, "group_by": "性别"}, filters
-    for f in dict.fromkeys([*_SPLIT_FIELDS, *filters]):  # the listed order first, then any named field
-        if len(filters.get(f) or []) >= 2:
-            return {**agg, "group_by": f}, filters
+    named = _field_of_named_values(filters)
+    if named:
+        return {**agg, "group_by": named}, filters
     return (None if split else agg), filters

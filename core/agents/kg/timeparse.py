@@ -141,15 +141,19 @@ def _expression_at(text: str, today: date, at: int | None = None) -> tuple[TimeR
     return (tr, m.start() + (at or 0), m.end() + (at or 0)) if tr else None
 
 
+def of_months(months: list[str], text: str = "", relative: bool = False) -> TimeRange:
+    """Sorted year-months as one range; ``only`` holds them when they are not one run."""
+    months = sorted(set(months))
+    run = months == month_span(months[0], months[-1])
+    return TimeRange(months[0], months[-1], text, relative, () if run else tuple(months))
+
+
 def _joined(a: TimeRange, b: TimeRange) -> TimeRange:
     """``a`` and ``b`` as one range; a bare month after a dated one is in its year ("2025年1月和3月")."""
     if b.relative and not a.relative:
         b = TimeRange(add_months(b.start, 12 * (int(a.end[:4]) - int(b.end[:4]))),
                       add_months(b.end, 12 * (int(a.end[:4]) - int(b.end[:4]))), b.text, False)
-    months = sorted(set(a.months) | set(b.months))
-    run = months == month_span(months[0], months[-1])
-    return TimeRange(months[0], months[-1], a.text, a.relative and b.relative,
-                     () if run else tuple(months))
+    return of_months([*a.months, *b.months], a.text, a.relative and b.relative)
 
 
 def _spelled_out(text: str, today: date) -> str:
@@ -323,8 +327,6 @@ def coverage_note(tr: TimeRange | None, coverage: tuple[str, str] | None) -> str
         return (f"您问的时间“{tr.text}”即 {tr.label()}，超出了图谱数据的时间覆盖范围"
                 f"（{coverage_label(coverage)}），数据中未找到该时间段的记录。")
     if len(inside) < len(tr.months):
-        held = replace(tr, start=inside[0], end=inside[-1],
-                       only=tuple(inside) if inside != month_span(inside[0], inside[-1]) else ())
         return (f"{tr.label()} 只有部分月份在数据覆盖范围内（{coverage_label(coverage)}），"
-                f"以下仅基于 {held.label()} 的数据。")
+                f"以下仅基于 {of_months(inside).label()} 的数据。")
     return None
