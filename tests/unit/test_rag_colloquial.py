@@ -88,6 +88,12 @@ def test_yes_no_action_is_the_one_nearest_the_question_mark():
     assert yesno_predicates("泉城购消费券怎么领取？") == ()
 
 
+def test_a_colloquial_yes_no_question_asks_its_action():
+    # "…能补办不？" / "…让不让？" are yes/no questions; the action asked must be covered by a document
+    assert yesno_predicates("下半年汽车补贴送的加油卡要是弄丢了，能补办不？") == ("补办",)
+    assert yesno_predicates("商家先把价抬上去再给补贴，这让不让？") == ()
+
+
 def test_short_question_after_a_turn_is_a_followup_unless_it_names_a_document():
     history = [{"question": "济南家电以旧换新的补贴标准是多少？", "doc_ids": ["jn"], "titles": ["济南市2025年家电以旧换新补贴实施细则"]}]
     titles = ["济南市2025年家电以旧换新补贴实施细则", "2025年济南市“泉城购”零售、餐饮消费券发放活动公告"]

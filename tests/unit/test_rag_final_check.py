@@ -49,3 +49,23 @@ def test_a_certificate_the_question_names_must_be_the_one_cited():
     pages = _claims("（4）所购乘用车机动车登记证书原件（第1、2页）照片；")
     assert "行驶证" in final_gaps("补贴要传行驶证照片，得拍哪几页", pages, [{"body": pages[0]["text"], "title": "公告"}])
     assert final_gaps("补贴要传登记证书照片，得拍哪几页", pages, [{"body": pages[0]["text"], "title": "公告"}]) == []
+
+
+def test_an_article_the_question_names_must_be_the_cited_ones():
+    used = [{"body": "每位消费者每类产品可补贴1件。", "heading": "第十条"}]
+    claims = [{"text": "每位消费者每类产品可补贴1件。", "cites": [1], "n": 1}]
+    assert final_gaps("家电补贴实施细则第二十二条规定了什么内容？", claims, used) == ["第二十二条"]
+    assert final_gaps("家电补贴实施细则第十条规定了什么内容？", claims, used) == []
+
+
+def test_a_person_asked_needs_a_name_not_the_office():
+    claims = _claims("本报告由淮安市人民政府办公室根据条例规定编制。")
+    assert final_gaps("淮安市人民政府办公室主任是谁？", claims, USED) == ["人员"]
+    assert final_gaps("淮安市人民政府办公室主任是谁？", _claims("办公室主任：张明同志主持工作。"), USED) == []
+
+
+def test_a_platform_asked_needs_its_name():
+    asked = "山东的手机购新补贴在济南通过哪个平台申领？"
+    assert final_gaps(asked, _claims("消费者可通过所在地指定购新补贴平台申领补贴资格。"), USED) == ["平台"]
+    assert final_gaps(asked, _claims("消费者登录济南市“泉城购”服务平台申领。"), USED) == []
+    assert final_gaps("个税信用信息库要和哪个平台共享数据？", _claims("实现与全国信用信息共享平台的数据共享。"), USED) == []

@@ -18,7 +18,7 @@ def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dic
             return f"共 {value} 台设备。"
         return f"共 {value} 条记录。"
     if value is None:
-        return f"{field}在结果中没有可计算的数值。"
+        return f"数据中未找到可计算的{field}：查到的记录中没有这一项的数值。"
     if len(rows) == 1 and op in ("sum", "avg", "max", "min"):
         return f"{field_label(field)}为 {fmt_field(field, value)}。"
     said = f"{field_label(field)}{_OP_CN.get(op, op)}为 {fmt_field(field, value)}（基于 {len(rows)} 条记录）"
@@ -56,11 +56,12 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
     lines = [f"按{by}统计{what}（共 {len(rows)} 组）：" if not top else f"按{by}统计{what}，{rank} {top}："]
     if having:
         lines = [f"{having}的{by}共 {len(rows)} 个（按{what}从高到低）："]
-    if len(rows) == 2 and op == "sum" and not top and not having and all(r.get("值") is not None for r in rows):
-        a, b = rows
+    if len(rows) == 2 and op in ("sum", "avg") and not top and not having and all(r.get("值") is not None for r in rows):
+        a, b = rows if group_by == "年月" else sorted(rows, key=lambda r: float(r["值"]))  # the larger said first
         diff = round(float(b["值"]) - float(a["值"]), 2)
         la, lb = names.get(a.get(group_by)) or a.get(group_by), names.get(b.get(group_by)) or b.get(group_by)
-        lines.append(f"{lb}比{la}{'多' if diff >= 0 else '少'} {fmt_value(abs(diff))}{unit}。")
+        more, less = ("多", "少") if op == "sum" else ("高", "低")  # a total is more, an average higher
+        lines.append(f"{lb}比{la}{more if diff >= 0 else less} {fmt_value(abs(diff))}{unit}。")
     if op == "sum" and not top and not having and len(rows) > 2 and group_by != "片区编号":
         # "各项目…合计": the per-group figures, and the grand total the question may ask for
         total = sum(float(r["值"]) for r in rows if r.get("值") is not None)

@@ -26,6 +26,17 @@ def _vocabulary() -> frozenset[str]:
                      | {w for w, _p, _u in NUMERIC_FIELDS})
 
 
+@lru_cache(maxsize=1)
+def _data_words() -> frozenset[str]:
+    """The vocabulary plus every column and record kind of the templates and every word that
+    asks for a column (岗位名称, 人员, 牌子 …): the nouns the data can hold."""
+    from core.graph.schema import LABELS, TEMPLATES
+
+    column_words = kgrules.rules_file("kg_column_words")
+    return _vocabulary() | {c.name for t in TEMPLATES for c in t.columns} | set(LABELS) \
+        | set(column_words["words"]) | set(column_words["words"].values())
+
+
 def _unknown_thing(thing: str, answer: str) -> bool:
     """Is ``thing`` (体检结果, 劳动合同) neither in the answer nor part of a word the engine knows?"""
     core = re.sub(_rules()["thing_trim"], "", thing)
@@ -48,9 +59,47 @@ def _other_count(question: str, head: str, answer: str) -> str | None:
     return None
 
 
+def _bare_count(head: str) -> str | None:
+    """The counted noun of an answer whose statement is only a count of its records (共 1 条记录)."""
+    lines = [ln.strip() for ln in head.strip().splitlines() if ln.strip() and not ln.strip().startswith("查询范围")]
+    m = re.fullmatch(_rules()["asked_noun"]["listing"], lines[0]) if len(lines) == 1 else None
+    return m.group(1) if m else None
+
+
+def _noun_readings(rule: dict, words: str) -> tuple[str, list[str]]:
+    """(the asked noun, its readings) of the words after a question word: the first characters
+    up to a function word, read with and without a leading measure word (几栋楼 → 楼 / 栋楼,
+    哪个项目 → 项目), each two-character window of the first three (几个女员工 → 女员, 员工)."""
+    measure = re.match(rule["measure"], words).group(0)
+    parts = [re.split(rule["noun_stop"], words[start:])[0][:3] for start in dict.fromkeys((len(measure), 0))]
+    readings = [p[i:i + 2] for p in parts if p for i in range(max(1, len(p) - 1))]
+    return measure + parts[0][:2], readings
+
+
+def _unknown_noun(question: str, head: str, answer: str) -> str | None:
+    """The asked words when the answer only lists records and the noun the question asks a number
+    or a name of (几栋楼, 多少户业主, 在哪家单位工作) is neither in the answer nor a noun the data
+    holds: the records listed are of something else."""
+    rule = _rules()["asked_noun"]
+    if _bare_count(head) is None:
+        return None
+    for m in re.finditer(rule["ask"], question):
+        asked, readings = _noun_readings(rule, m.group(2))
+        if asked in rule["generic_measures"] or re.search(rule["quantity_shown"], answer) and len(asked) == 1:
+            continue  # 几个 / 多少根 of records that show a 数量
+        if any(r.startswith(w) for r in readings for w in rule["not_nouns"]):
+            continue
+        if not any(r in answer or any(r in w for w in _data_words()) for r in readings):
+            return m.group(1) + asked
+    return None
+
+
 def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
     """``(kind, asked words)`` when the answer does not state what ``question`` asks, else ``None``."""
     q, head = question or "", headline(answer)
+    noun = _unknown_noun(q, head, answer or "")
+    if noun:
+        return "asked_noun", noun
     stated = _other_count(q, head, answer or "")
     if stated:
         ask = re.search(r"([一-龥]{0,3})(" + _rules()["count"]["ask"] + r")([一-龥]{0,6})", q)
@@ -68,6 +117,17 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
             continue  # the records themselves carry the asked column (片区名称 of an area row)
         if row.get("headline") and not re.search(row["headline"], head):
             return row["kind"], clause(q, m)
+    return None
+
+
+def named_part(question: str, names: list[str]) -> str | None:
+    """A part of a named project the records do not split by (徐汇-科创大厦B座, 人民医院东院区): the
+    name with the part, else ``None``."""
+    for name in names or []:
+        at = (question or "").find(name)
+        m = re.match(_rules()["named_part"]["pattern"], question[at + len(name):]) if name and at >= 0 else None
+        if m:
+            return name + m.group(0)
     return None
 
 

@@ -221,8 +221,9 @@ class EntityIndex:
         for m in re.finditer(r"[\u4e00-\u9fa5a-z0-9]{1,8}-?[\u4e00-\u9fa5a-z0-9]{0,10}?(?:"
                              + "|".join(_PROJECT_SUFFIX) + r")", qn):
             text = re.sub(r"^(?:换成|改成|改为|换为|查询|查一下|看看|请问|那么|那|在|的)+", "", m.group(0))
-            # "3月份全公司", "各项目", "所有园区": time words and quantifiers are not place names
-            if re.search(r"\d|月|季度|年|^(?:全|所有|整个|各|每|本|我们|哪)", text) or text in NOT_PLACES:
+            # "3月份全公司", "各项目", "所有园区": time words and quantifiers are not place names, nor
+            # a phrase holding a question word ("电梯维保合同是跟哪家公司")
+            if re.search(r"\d|月|季度|年|哪|什么|谁|^(?:全|所有|整个|各|每|本|我们)", text) or text in NOT_PLACES:
                 continue
             if re.match(r"(?:" + "|".join(COLUMN_NAMES) + r")(?:是|为|=|：|:)", text):
                 continue  # "细分业态是办公楼": a field's value (named_value), not a project name

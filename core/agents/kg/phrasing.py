@@ -1,6 +1,7 @@
 """Small generic readers of question phrasing, driven by ``data/rules/kg_*.json``:
 
-* :func:`rewrite` — colloquial forms into the wording the vocabulary knows (上了几天班 → 上班天数);
+* :func:`rewrite` — colloquial forms into the wording the vocabulary knows (上了几天班 → 上班天数),
+  a numeral after a comparison word into digits (满十年 → 满10年);
 * :func:`negated_at` / :func:`employment` — a state word under a negation (没有离职 = 在职);
 * :func:`intent_text` — the question with the values of intent-neutral fields masked, so a
   position value (采购专员) is not read as the data kind its name contains (采购);
@@ -13,14 +14,16 @@ import re
 
 from core.agents.kg import kgrules
 from core.graph.schema import NODE_BY_LABEL
+from core.text.numerals import cn_to_int
 
 MASK = "□"
 
 
 def rewrite(question: str) -> str:
     """``question`` with every rewrite row of ``kg_patterns.json`` applied in order."""
-    rows = kgrules.rules_file("kg_patterns")["rewrites"]["rows"]
-    for rx, row in zip(kgrules.patterns("rewrites"), rows):
+    rules = kgrules.rules_file("kg_patterns")["rewrites"]
+    question = re.sub(rules["condition_numeral"], lambda m: m.group(1) + str(cn_to_int(m.group(2), 0)), question)
+    for rx, row in zip(kgrules.patterns("rewrites"), rules["rows"]):
         question = rx.sub(row["replace"], question)
     return question
 

@@ -176,7 +176,7 @@ def _people_without_steps(a: _Asked) -> list[dict]:
     tool, params = _staff_params(a, INTENT_TOOL["人员"])
     _, certs = _certificate_params(a, "certificates")
     named = "、".join(certs["categories"]) or "证书"
-    return [_step(1, tool, params, note="人员"),
+    return [_step(1, tool, a.common(params), note="人员"),  # 在职 and other conditions of the people
             _step(2, "certificates", {"categories": certs["categories"]}, note=f"持有{named}的人员"),
             _step(3, "anti_join", {"of": [1, 2], "key": "工号"}, depends=[1, 2], fields=tool_fields(tool),
                   note=f"没有{named}的人员")]

@@ -87,7 +87,7 @@ def implied_conditions(q: str, intent: str, agg: dict | None, conditions: list[d
         conditions.append({"field": "在岗人数", "op": ">", "value": 0, "text": "超编（在岗人数多于项目编制）",
                            "derived": None, "expr": "在岗人数 > 项目编制"})
     conditions += state_words.state_conditions(q, intent, conditions)  # 没发现问题, 没拿下来, 未整改
-    employment = phrasing.employment(q) if intent == "人员" else None
+    employment = phrasing.employment(q) if intent in ("人员", "人员无") else None
     if employment == "left":
         conditions.append({"field": "离职日期", "op": "!=", "value": 0, "text": "已离职", "derived": None,
                            "expr": "离职日期 != None"})

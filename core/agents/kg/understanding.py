@@ -160,6 +160,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     granularity = "汇总" if agg else "明细"
     consecutive, tr = _consecutive(q, intent, tr)
     _grouping(q, intent, agg)
+    named_people = people
     people, areas = _responsible(q, intent, people, areas, conditions, index)
     implied_conditions(q, intent, agg, conditions, consecutive)
     agg, granularity = _ranking(q, intent, agg, granularity, tr, projects)
@@ -170,7 +171,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
                                                               projects)
     intent, agg, conditions, ratio = _having_kinds(q, intent, agg, conditions, ratio)
     intent, agg = _which_group_most(q, intent, agg, ratio, filters.get("岗位名称"))
-    agg = _side_by_side(q, intent, agg, ratio, people, projects)
+    agg = _side_by_side(q, intent, agg, ratio, people, projects, _two_valued(filters, named_people, people))
     intent, tr = _year_end_expiry(q, intent, tr, conditions, today)
     growth, tr, agg = _growth(q, intent, agg, tr, today)
     if growth and ratio:  # "3月出勤率比2月高还是低": the ratio of each compared month, side by side
@@ -387,16 +388,25 @@ def _expiry_year(q: str, tr, today: date):
     return tr
 
 
+def _two_valued(filters: dict, named_people: list[str], people: list[str]) -> str | None:
+    """The field whose two named values are compared ("青浦区和徐汇区…哪个区更高" → 市区; "周建国和王志强，
+    谁负责的项目…更多" → 项目负责人, the people having become the projects' 项目负责人)."""
+    if len(named_people) == 2 and not people:
+        return "项目负责人"
+    return next((f for f, vals in filters.items() if len(vals) == 2), None)
+
+
 def _side_by_side(q: str, intent: str, agg: dict | None, ratio: dict | None, people: list[str],
-                  projects: list[str]) -> dict | None:
-    """"郑晓东和朱俊杰谁加班多", "A和B的收款差了多少", "A比B多多少": each named one's total, side by side."""
+                  projects: list[str], two_valued: str | None = None) -> dict | None:
+    """"郑晓东和朱俊杰谁加班多", "A和B的收款差了多少", "A比B多多少": each named one's total, side by side
+    (of two people, two projects, or the two values of one field)."""
     if (agg is None or (agg.get("op") in ("sum", "avg") and not agg.get("group_by"))) and ratio is None \
-            and (len(people) > 1 or len(projects) > 1) and kgrules.cue("side_by_side").search(q) \
+            and (len(people) > 1 or len(projects) > 1 or two_valued) and kgrules.cue("side_by_side").search(q) \
             and not two_field_slot(q):  # "开票和收款差了多少": two fields of each record, not two records
         field = _numeric_field(q) or _default_numeric(intent)
         if field:  # "郑晓东和朱俊杰谁加班多": each one's total, side by side
             agg = {"op": (agg or {}).get("op") or "sum", "field": (agg or {}).get("field") or field, "explicit": True,
-                   "group_by": "工号" if len(people) > 1 else "项目编号"}
+                   "group_by": "工号" if len(people) > 1 else "项目编号" if len(projects) > 1 else two_valued}
     return agg
 
 

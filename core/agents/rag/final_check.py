@@ -7,6 +7,7 @@ question, not a neighbouring one.
   asked (比额度多多少) needs a computed subtraction, a name asked (叫什么名字) a proper name, a
   which-X asked (哪个部门 / 哪位领导 / 哪个县区) a named X — as many as asked (哪两个 → two) —,
   a when asked (啥时候) a date;
+- the article the question names (第二十二条) is the cited chunk's or stated in it;
 - the subject the question names (体育消费券, 汽车下乡, 1月那轮, 网上申请: ``final_checks.subjects``)
   is in a cited sentence or a cited document's title, so a neighbouring campaign's passage
   (泉城购 for 体育消费券, 首保 for 1月那轮) is not passed off as its answer.
@@ -21,7 +22,7 @@ from functools import lru_cache
 from core.agents.rag.amounts import AMOUNT, question_amounts, tier_spans
 from core.agents.rag.ruledata import vocab_entry
 from core.agents.rag.runtime import doc_title
-from core.agents.rag.textutil import norm
+from core.agents.rag.textutil import article_refs, norm
 from core.text.numerals import apply_magnitude
 
 COMPUTED = re.compile(r"^按所引(标准|规定)")
@@ -152,9 +153,19 @@ def unmet_phrases(question: str, claims: list[dict]) -> list[str]:
     return missing
 
 
+def unmet_articles(question: str, claims: list[dict], used: list[dict]) -> list[str]:
+    """The articles the question names (第二十二条) that no cited chunk is or states: a passage of
+    another article is not what that article provides."""
+    cited = {n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)}
+    texts = _cited_texts(claims, used) + [norm((used[n - 1].get("heading") or "") + " ".join(used[n - 1].get("path") or []))
+                                         for n in sorted(cited)]
+    return [a for a in article_refs(question) if not any(norm(a) in t for t in texts)]
+
+
 def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:
     """What the answer leaves unanswered; ``[]`` = it answers the question."""
     if not claims:
         return []
-    return unmet_places(question, claims, used) + unmet_subjects(question, claims, used) \
+    return unmet_articles(question, claims, used) + unmet_places(question, claims, used) \
+        + unmet_subjects(question, claims, used) \
         + unfilled_slots(question, claims) + unmet_phrases(question, claims) + unmet_amounts(question, claims, used)

@@ -105,8 +105,9 @@ def yesno_predicates(question: str) -> tuple[str, ...]:
             continue  # 上传的材料: the verb qualifies a noun, it is not what is asked
         if w.flag not in ("v", "vn") or len(word) < 2 or word in words("weak_verbs") or word in words("stopwords") \
                 or word in words("generic_terms") or pattern("yesno").search(word) or re.search(r"[能可会要吗么]", word) \
+                or word.startswith(("不", "没")) \
                 or (_jieba().get_FREQ(word) or 0) >= weight("common_verb_freq") or not real_word(word):
-            continue  # (超买 in 在商超买家电: a guess of the word cutter, no action)
+            continue  # (超买 in 在商超买家电: a guess of the word cutter, no action; 不让 of 让不让: the ask)
         out.append(word)
     return tuple(out[-1:])  # the action nearest the question mark
 

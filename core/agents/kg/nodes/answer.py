@@ -60,7 +60,9 @@ def _asked_but_not_said(question, text, slots, grounded, steps, index):
     """Asked a person / an amount the answer does not give: no record list instead."""
     if not steps:
         return None
-    people = [str(p.get(f) or "") for p in index.people for f in ("姓名", "工号")]
+    # the people the question names are not an answer to 谁 (nor their 工号: 严玉梅走了以后谁接的她的活)
+    people = [str(p.get(f) or "") for p in index.people if not (p.get("姓名") and str(p["姓名"]) in question)
+              for f in ("姓名", "工号")]
     lacking = gate.missing_asked(question, text, people)
     return (gate.asked_refusal(lacking, text), {"lacking": lacking}) if lacking else None
 
@@ -69,6 +71,12 @@ def _other_kind_of_value(question, text, slots, grounded, steps, index):
     """A value of another kind than asked (共 1 台设备 for 维修过几次): say what was not found."""
     slot_gap = asked_slot.missing_slot(question, text) if steps else None
     return (asked_slot.slot_refusal(*slot_gap), {"asked_slot": slot_gap[0]}) if slot_gap else None
+
+
+def _part_of_named(question, text, slots, grounded, steps, index):
+    """A part of a named project (科创大厦B座): the records are the whole project's, say so."""
+    part = asked_slot.named_part(question, slots.get("projects") or []) if steps else None
+    return (asked_slot.slot_refusal("named_part", part), {"named_part": part}) if part else None
 
 
 def _asked_column_missing(question, text, slots, grounded, steps, index):
@@ -90,7 +98,7 @@ def _months_not_applied(question, text, slots, grounded, steps, index):
     return (unmet, {"months_unmet": True}) if unmet else None
 
 
-_ANSWER_GATES = (_asked_but_not_said, _other_kind_of_value, _asked_column_missing, _named_entity_unused,
+_ANSWER_GATES = (_asked_but_not_said, _part_of_named, _other_kind_of_value, _asked_column_missing, _named_entity_unused,
                  _months_not_applied)
 
 
