@@ -72,3 +72,23 @@ def test_a_condition_in_chinese_numerals_is_applied_or_refused_never_dropped(kg)
 def test_people_without_any_certificate_among_those_in_service(kg):
     r = ask("在职员工里一本证书都没有的有几个？", auto=True)   # 20 without, one of them (严玉梅) left
     assert "共 19 人" in r["answer"] and "严玉梅" not in r["answer"], r["answer"][:300]
+
+
+def test_a_rate_of_a_named_population_keeps_it_on_both_sides(kg):
+    # 续标: 3 bids, 2 won (pandas); before, 3 续标 bids out of all 10 bids were called the 中标率
+    r = ask("续标的中标率是多少？", auto=True)
+    assert "中标率为 66.67%（2 ÷ 3" in r["answer"], r["answer"][:300]
+    assert "中标率为 80%（8 ÷ 10" in ask("中标率是多少？", auto=True)["answer"]
+
+
+@pytest.mark.parametrize("q,groups", [
+    ("值班费都发给了哪些岗位的人？", ["1. 保安_领班：3,200元", "2. 工程维修：3,200元"]),
+    ("1到4月里，国定加班费是在哪几个月发的？", ["2026-02：20,080元", "2026-01：18,756元"]),
+])
+def test_the_groups_that_have_a_figure_are_named_not_every_record(kg, q, groups):
+    r = ask(q, auto=True)   # pandas: 值班费 > 0 only for those two posts; 国定加班费 only in January and February
+    assert all(g in r["answer"] for g in groups) and "共 2 个" in r["answer"], r["answer"][:300]
+
+
+def test_a_question_about_a_person_at_work_is_not_a_figure_per_project(kg):
+    assert "徐汇-科创大厦" in ask("何宇航现在在哪个项目上班？", auto=True)["answer"]

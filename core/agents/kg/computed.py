@@ -170,7 +170,9 @@ def _extended_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict
         for name, (r_intent, cond, text) in SUBSET_RATIOS.items():
             if name in q:
                 intent = r_intent  # 中标率 is about bids, 完好率 about equipment, whatever else was matched
-                has_filter = any(v for v in filters.values())
+                # the rate's own field filtered (中标的…) says the subset; any other filter (续标的中标率,
+                # 保安的离职率) is the population, kept on both sides of the ratio (planner._ratio_steps)
+                has_filter = bool(filters.get(cond.split()[0]))
                 if not has_filter and not any(c["expr"] == cond for c in conditions):
                     conditions.append({"field": cond.split()[0], "op": "==", "value": 0, "text": text,
                                        "derived": None, "expr": cond})
@@ -329,6 +331,21 @@ def _target_key(q: str) -> str | None:
         return None
     return "工号" if m.group(2) else _TARGET_KEYS.get(m.group(1), "工号")
 
+
+
+def _groups_having(q: str, intent: str, agg: dict | None, conditions: list[dict], ratio: dict | None) -> dict | None:
+    """"值班费都发给了哪些岗位的人", "国定加班费是在哪几个月发的": the groups (岗位, 月, 项目, 片区) whose
+    total of the named field is above 0, when nothing else is computed and no condition holds it (not
+    for 编制 rows, one per project and 岗位 already)."""
+    from core.agents.kg.condition_gate import _rx
+
+    m = kgrules.cue("which_groups_have").search(q)
+    field = _numeric_field(q) if m and agg is None and ratio is None and intent != "编制" else None
+    # the field named in full (上班 of 在哪个项目上班 is no 上班天数), with no comparison (在岗人数不够编制)
+    if not field or field not in q or any(c.get("field") == field for c in conditions) or _rx("comparison").search(q):
+        return agg
+    return {"op": "sum", "field": field, "group_by": _WHICH_KEYS[m.group(1)], "having": "值 > 0",
+            "having_text": f"有{field}", "explicit": True}
 
 
 def _having_kinds(q: str, intent: str, agg: dict | None, conditions: list[dict], ratio: dict | None

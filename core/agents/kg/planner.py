@@ -404,6 +404,21 @@ def _aggregate_step(last: dict, a: _Asked) -> dict:
     return _step(last["id"] + 1, "aggregate", ap, depends=[last["id"]], fields=[], note=_agg_note(agg["op"], field))
 
 
+def _population(ratio: dict, slots: dict) -> dict:
+    """The filters and conditions of a ratio's denominator: none for a share (占比: the subset is what
+    the question filters); for a named rate (中标率) every one but those on the rate's own field —
+    续标的中标率 is the won 续标 bids out of all 续标 bids."""
+    from core.agents.kg.computed import SUBSET_RATIOS
+
+    rate = SUBSET_RATIOS.get(ratio.get("name") or "")
+    if rate is None:
+        return {"filters": {}, "conditions": []}
+    field = rate[1].split()[0]
+    conds = [c for c in slots.get("conditions") or [] if (c.get("field") if isinstance(c, dict) else None) != field
+             and isinstance(c, dict)]
+    return {"filters": {k: v for k, v in (slots.get("filters") or {}).items() if k != field}, "conditions": conds}
+
+
 def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, scope: dict,
                  intent: str) -> list[dict]:
     """出勤率-style ratios: one step, two sums over its rows. 占比-style ratios: the filtered step
@@ -419,8 +434,8 @@ def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, sc
                 rp[k] = ratio[k]
         note = f"{ratio['name']} = Σ{'+'.join(ratio['num'])} ÷ Σ({'+'.join(ratio['den'])})"
         return [first, _step(2, "ratio", rp, depends=[first["id"]], fields=[], note=note)]
-    den_slots = {**slots, "ratio": None, "agg": None, "conditions": [], "filters": {}}
-    den_grounded = {**grounded, "filters": {}}
+    den_slots = {**slots, "ratio": None, "agg": None, **_population(ratio, slots)}
+    den_grounded = {**grounded, "filters": _population(ratio, grounded)["filters"]}
     if ratio.get("whole") or (not any(v for v in (grounded.get("filters") or {}).values())
                               and not slots.get("conditions")):
         den_grounded.update(projects=[], areas=[])  # "图书馆的员工占全部员工的比例": the subset is the project

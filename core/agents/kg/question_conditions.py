@@ -80,7 +80,7 @@ def implied_conditions(q: str, intent: str, agg: dict | None, conditions: list[d
     if intent == "考勤" and re.search(r"异常|不正常|有问题", q) and not conditions:
         conditions.append({"field": "旷工天数", "op": ">", "value": 0, "text": "考勤异常（有请假或旷工）",
                            "derived": None, "expr": "请假天数 > 0 or 旷工天数 > 0"})
-    if intent == "编制" and re.search(r"缺编|缺员|缺人|空缺|不足|没配满|未配满|缺口", q):
+    if intent == "编制" and re.search(r"缺编|缺员|缺人|空缺|不足|不够|没配满|未配满|没配齐|缺口", q):
         conditions.append({"field": "在岗人数", "op": "<", "value": 0, "text": "缺编（在岗人数少于项目编制）",
                            "derived": None, "expr": "在岗人数 < 项目编制"})
     elif intent == "编制" and re.search(r"超编|超员", q):

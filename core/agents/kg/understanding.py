@@ -8,7 +8,7 @@ import re
 from datetime import date
 
 from core.agents.kg.comparison import _followup_kinds, _growth, change_select
-from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _having_kinds, _top_per_group,
+from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _groups_having, _having_kinds, _top_per_group,
                                      _which_group_most)
 from core.agents.kg.concepts import CHAT_PATTERNS, GENERIC_INTENTS, detect_intents, ground_concepts
 from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTICAL_RE, FOLLOWUP_RE, GROUP_RE,
@@ -170,6 +170,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     intent, agg, conditions, filters, ratio = _extended_kinds(q, intent, agg, conditions, filters, today, areas,
                                                               projects)
     intent, agg, conditions, ratio = _having_kinds(q, intent, agg, conditions, ratio)
+    agg = _groups_having(q, intent, agg, conditions, ratio)
     intent, agg = _which_group_most(q, intent, agg, ratio, filters.get("岗位名称"))
     agg = _side_by_side(q, intent, agg, ratio, people, projects, _two_valued(filters, named_people, people))
     intent, tr = _year_end_expiry(q, intent, tr, conditions, today)
