@@ -342,7 +342,8 @@ def _groups_having(q: str, intent: str, agg: dict | None, conditions: list[dict]
     m = kgrules.cue("which_groups_have").search(q)
     field = _numeric_field(q) if m and agg is None and ratio is None and intent != "编制" else None
     # the field named in full (上班 of 在哪个项目上班 is no 上班天数), with no comparison (在岗人数不够编制)
-    if not field or field not in q or any(c.get("field") == field for c in conditions) or _rx("comparison").search(q):
+    if not field or field not in q or any(c.get("field") == field for c in conditions) \
+            or _rx("comparison").search(q):
         return agg
     return {"op": "sum", "field": field, "group_by": _WHICH_KEYS[m.group(1)], "having": "值 > 0",
             "having_text": f"有{field}", "explicit": True}

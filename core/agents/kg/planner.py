@@ -414,9 +414,8 @@ def _population(ratio: dict, slots: dict) -> dict:
     if rate is None:
         return {"filters": {}, "conditions": []}
     field = rate[1].split()[0]
-    conds = [c for c in slots.get("conditions") or [] if (c.get("field") if isinstance(c, dict) else None) != field
-             and isinstance(c, dict)]
-    return {"filters": {k: v for k, v in (slots.get("filters") or {}).items() if k != field}, "conditions": conds}
+    return {"filters": {k: v for k, v in (slots.get("filters") or {}).items() if k != field},
+            "conditions": [c for c in slots.get("conditions") or [] if isinstance(c, dict) and c.get("field") != field]}
 
 
 def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, scope: dict,

@@ -8,8 +8,8 @@ import re
 from datetime import date
 
 from core.agents.kg.comparison import _followup_kinds, _growth, change_select
-from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _groups_having, _having_kinds, _top_per_group,
-                                     _which_group_most)
+from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_values, _groups_having, _having_kinds,
+                                     _top_per_group, _which_group_most)
 from core.agents.kg.concepts import CHAT_PATTERNS, GENERIC_INTENTS, detect_intents, ground_concepts
 from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTICAL_RE, FOLLOWUP_RE, GROUP_RE,
                                  LIST_RE, MANAGED_PROJECT_INTENTS, MANAGED_RE, PEOPLE_RE, PROJECT_ATTRS,

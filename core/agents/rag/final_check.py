@@ -157,8 +157,8 @@ def unmet_articles(question: str, claims: list[dict], used: list[dict]) -> list[
     """The articles the question names (第二十二条) that no cited chunk is or states: a passage of
     another article is not what that article provides."""
     cited = {n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)}
-    texts = _cited_texts(claims, used) + [norm((used[n - 1].get("heading") or "") + " ".join(used[n - 1].get("path") or []))
-                                         for n in sorted(cited)]
+    heads = [(used[n - 1].get("heading") or "") + " ".join(used[n - 1].get("path") or []) for n in sorted(cited)]
+    texts = _cited_texts(claims, used) + [norm(h) for h in heads]
     return [a for a in article_refs(question) if not any(norm(a) in t for t in texts)]
 
 

@@ -98,8 +98,8 @@ def _months_not_applied(question, text, slots, grounded, steps, index):
     return (unmet, {"months_unmet": True}) if unmet else None
 
 
-_ANSWER_GATES = (_part_of_named, _other_kind_of_value, _asked_but_not_said, _asked_column_missing, _named_entity_unused,
-                 _months_not_applied)
+_ANSWER_GATES = (_part_of_named, _other_kind_of_value, _asked_but_not_said, _asked_column_missing,
+                 _named_entity_unused, _months_not_applied)
 
 
 def answer(state: dict, *, config) -> dict:
