@@ -92,3 +92,18 @@ def test_the_groups_that_have_a_figure_are_named_not_every_record(kg, q, groups)
 
 def test_a_question_about_a_person_at_work_is_not_a_figure_per_project(kg):
     assert "徐汇-科创大厦" in ask("何宇航现在在哪个项目上班？", auto=True)["answer"]
+
+
+def test_a_kind_the_data_does_not_hold_is_refused_not_averaged_over_all(kg):
+    r = ask("绿化养护检查的平均得分是多少？", auto=True)   # 检查类型: 月度品质检查, 消防安全检查, 客户满意度回访
+    assert r["answer"].startswith("数据中未找到检查类型“绿化养护检查”"), r["answer"][:200]
+    assert "检查类型：月度品质检查" in ask("月度品质检查平均多少分？", auto=True)["answer"]
+
+
+def test_still_at_work_means_in_service(kg):
+    assert "共 5 人" in ask("现在还在干的保洁阿姨有几个？", auto=True)["answer"]   # 6 保洁员, 严玉梅 left
+
+
+def test_the_top_group_is_named_when_asked_not_the_whole_table(kg):
+    r = ask("按设备类型汇总，哪一类设备的原值合计最高？", auto=True)   # pandas: 空调 2,700,000 of 5 types
+    assert "排名前 1" in r["answer"] and "1. 空调：2,700,000元" in r["answer"] and "电梯" not in r["answer"]

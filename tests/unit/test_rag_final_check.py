@@ -69,3 +69,23 @@ def test_a_platform_asked_needs_its_name():
     assert final_gaps(asked, _claims("消费者可通过所在地指定购新补贴平台申领补贴资格。"), USED) == ["平台"]
     assert final_gaps(asked, _claims("消费者登录济南市“泉城购”服务平台申领。"), USED) == []
     assert final_gaps("个税信用信息库要和哪个平台共享数据？", _claims("实现与全国信用信息共享平台的数据共享。"), USED) == []
+
+
+def test_a_choice_asked_needs_one_of_its_options():
+    asked = "商业保险保费分期缴纳的，按首期金额还是全年保费确定领取档次？"
+    assert final_gaps(asked, _claims("车辆商业保险金额在3000元（含）至4000元之间，可领取1000元。"), USED) == ["选项"]
+    assert final_gaps(asked, _claims("以全年保费金额确定档次。"), USED) == []
+
+
+def test_a_reason_asked_needs_a_reason():
+    asked = "103件申请顺延到下年度答复，顺延的原因是什么？"
+    assert final_gaps(asked, _claims("另有103件顺延到下年度答复。"), USED) == ["原因"]
+    assert final_gaps(asked, _claims("由于涉及多个部门会商，103件顺延答复。"), USED) == []
+
+
+def test_still_and_a_question_word_are_no_choice_and_a_purpose_is_a_reason():
+    claims = _claims("将退回修改，逾期未修改的视为放弃。")
+    assert final_gaps("资料被退回了，没改好，最后审核还是没过，会咋样？", claims, USED) == []
+    assert final_gaps("济南家电补贴的钱是商家先垫还是怎么弄？", _claims("补贴资金由销售企业先行垫付。"), USED) == []
+    assert final_gaps("首保为啥又出了个补充公告？", _claims("为进一步扩大汽车消费，发布新车首保消费券补充公告。"), USED) == []
+    assert final_gaps("有偷税失信行为的人会被税务部门列为什么？", _claims("列入重点关注对象。"), USED) == []

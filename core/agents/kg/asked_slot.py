@@ -131,6 +131,24 @@ def named_part(question: str, names: list[str]) -> str | None:
     return None
 
 
+def unknown_value(question: str, values: dict, names: list[str]) -> str | None:
+    """A value of a field whose values share a suffix (绿化养护检查 for 检查类型: 月度品质检查, 消防安全检查…)
+    that is no value of it and shares no two characters with one (消防检查, 品质检查 are short forms):
+    the records of that kind do not hold it. Words holding a named person or project, or a function
+    word, are not such a value (李晓峰做的检查)."""
+    rule = _rules()["unknown_value"]
+    for row in rule["rows"]:
+        known = [str(v) for v in values.get(row["field"]) or []]
+        for m in re.finditer(r"([一-龥]{2,4}?)" + row["suffix"], question or ""):
+            prefix = m.group(1)
+            if not known or re.search(rule["not_in_prefix"], prefix) or any(n and (n in m.group(0) or prefix in n)
+                                                                               for n in names):
+                continue
+            if m.group(0) not in known and not any(prefix[i:i + 2] in v for v in known for i in range(len(prefix) - 1)):
+                return f"{row['field']}“{m.group(0)}”"
+    return None
+
+
 def clause(question: str, m: re.Match) -> str:
     """The asked words with the rest of their clause (最多 → 哪个项目经理名下的项目最多)."""
     lo = max([question.rfind(p, 0, m.start()) for p in "，,。？?！!；;"] + [-1]) + 1

@@ -40,7 +40,7 @@ def employment(question: str) -> str | None:
     leaving = [m for m in re.finditer(r"离职(?!率)|已离开", question)]
     if "不在职" in question or any(not negated_at(question, m.start()) for m in leaving):
         return "left"
-    if leaving or re.search(r"在职(?!年限)", question):
+    if leaving or re.search(r"在职(?!年限)|(?:现在|目前)?还在(?:干|做|上班)(?:的|着)", question):
         return "employed"
     return None
 

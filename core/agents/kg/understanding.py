@@ -13,8 +13,8 @@ from core.agents.kg.computed import (_aggregation, _extended_kinds, _group_by_va
 from core.agents.kg.concepts import CHAT_PATTERNS, GENERIC_INTENTS, detect_intents, ground_concepts
 from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTICAL_RE, FOLLOWUP_RE, GROUP_RE,
                                  LIST_RE, MANAGED_PROJECT_INTENTS, MANAGED_RE, PEOPLE_RE, PROJECT_ATTRS,
-                                 PRONOUN_RE, RATIO_RE, REFERS_RE, TOP_RE, _BARE_THRESHOLD, _default_numeric,
-                                 _numeric_field)
+                                 PRONOUN_RE, RATIO_RE, REFERS_RE, TOP_RE, _BARE_THRESHOLD, _WHICH_KEYS,
+                                 _default_numeric, _numeric_field)
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
 from core.agents.kg.question_conditions import implied_conditions, stated_conditions
 from core.agents.kg.timeparse import parse_time
@@ -179,6 +179,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         ratio = {**ratio, "group_by": "年月", "compare": {"base": growth["base"], "current": growth["current"]}}
         agg, growth = None, None
     agg, filters = _group_by_values(q, _top_per_group(q, agg, filters), filters)
+    agg = _extreme_group(q, agg)
     if agg and agg.get("group_by") in filters:  # "中标和未中标的投标各有几次": the values named are the groups
         conditions = [c for c in conditions if c.get("field") != agg["group_by"]]
     filters = _joined_conditions(q, intent, filters, conditions, index)
@@ -387,6 +388,19 @@ def _expiry_year(q: str, tr, today: date):
 
         tr = TimeRange(add_months(tr.start, 12), add_months(tr.end, 12), tr.text, True)
     return tr
+
+
+def _extreme_group(q: str, agg: dict | None) -> dict | None:
+    """"按设备类型汇总，哪一类设备的原值合计最高": a per-group figure whose question asks the top (or
+    bottom) group, not the table of all groups."""
+    m = kgrules.cue("which_group_extreme").search(q)
+    if not m or not agg or not agg.get("group_by") or agg.get("top") or agg.get("having") or agg.get("then") \
+            or agg.get("op") not in ("sum", "avg", "count"):
+        return agg
+    word = (m.group(1) or m.group(2)).removeprefix("个")
+    if _WHICH_KEYS.get(word, agg["group_by"]) != agg["group_by"]:
+        return agg  # "耗材加固定资产，哪个项目买得最多": grouped by 记录类型, the project was asked
+    return {**agg, "top": 1, **({"order": "asc"} if re.search(r"最(?:少|低|小)", q) else {})}
 
 
 def _two_valued(filters: dict, named_people: list[str], people: list[str]) -> str | None:

@@ -7,7 +7,8 @@ question, not a neighbouring one.
   asked (比额度多多少) needs a computed subtraction, a name asked (叫什么名字) a proper name, a
   which-X asked (哪个部门 / 哪位领导 / 哪个县区) a named X — as many as asked (哪两个 → two) —,
   a when asked (啥时候) a date;
-- the article the question names (第二十二条) is the cited chunk's or stated in it;
+- the article the question names (第二十二条) is the cited chunk's or stated in it, and a choice asked
+  (A还是B) names one of its options;
 - the subject the question names (体育消费券, 汽车下乡, 1月那轮, 网上申请: ``final_checks.subjects``)
   is in a cited sentence or a cited document's title, so a neighbouring campaign's passage
   (泉城购 for 体育消费券, 首保 for 1月那轮) is not passed off as its answer.
@@ -162,10 +163,22 @@ def unmet_articles(question: str, claims: list[dict], used: list[dict]) -> list[
     return [a for a in article_refs(question) if not any(norm(a) in t for t in texts)]
 
 
+def unmet_choice(question: str, claims: list[dict]) -> list[str]:
+    """A choice asked (按首期金额还是全年保费) that no answer sentence makes: neither option is named
+    (each by its first two characters, after a leading 按 / 用 / 是), so the sentences answer something else."""
+    entry = vocab_entry("final_checks").get("choice") or {}
+    m = re.search(entry["pattern"], norm(question)) if entry else None
+    if not m or re.search(entry["not_options"], m.group(1) + m.group(2)):
+        return []  # 是商家先垫还是怎么弄: a question word is no option
+    text = " ".join(norm(c["text"]) for c in claims)
+    options = [re.sub(entry["lead"], "", o)[:2] for o in (m.group(1), m.group(2))]
+    return [] if any(o and o in text for o in options) else [entry["name"]]
+
+
 def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:
     """What the answer leaves unanswered; ``[]`` = it answers the question."""
     if not claims:
         return []
-    return unmet_articles(question, claims, used) + unmet_places(question, claims, used) \
+    return unmet_articles(question, claims, used) + unmet_choice(question, claims) + unmet_places(question, claims, used) \
         + unmet_subjects(question, claims, used) \
         + unfilled_slots(question, claims) + unmet_phrases(question, claims) + unmet_amounts(question, claims, used)

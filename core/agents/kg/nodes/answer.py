@@ -79,6 +79,14 @@ def _part_of_named(question, text, slots, grounded, steps, index):
     return (asked_slot.slot_refusal("named_part", part), {"named_part": part}) if part else None
 
 
+def _unknown_value(question, text, slots, grounded, steps, index):
+    """A kind the data does not hold (绿化养护检查): no figure over every record instead."""
+    names = [*(slots.get("projects") or []), *(slots.get("people") or []),
+             *(str(p["姓名"]) for p in index.people if p.get("姓名") and str(p["姓名"]) in question)]
+    kind = asked_slot.unknown_value(question, index.values or {}, names) if steps else None
+    return (asked_slot.slot_refusal("unknown_value", kind), {"unknown_value": kind}) if kind else None
+
+
 def _asked_column_missing(question, text, slots, grounded, steps, index):
     """The records without the asked column (哪天生的 → no 出生日期): say it was not found."""
     col_gap = asked_column.missing_column(question, text, index.values, slots) if steps else None
@@ -98,7 +106,7 @@ def _months_not_applied(question, text, slots, grounded, steps, index):
     return (unmet, {"months_unmet": True}) if unmet else None
 
 
-_ANSWER_GATES = (_part_of_named, _other_kind_of_value, _asked_but_not_said, _asked_column_missing,
+_ANSWER_GATES = (_part_of_named, _unknown_value, _other_kind_of_value, _asked_but_not_said, _asked_column_missing,
                  _named_entity_unused, _months_not_applied)
 
 
