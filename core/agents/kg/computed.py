@@ -13,6 +13,7 @@ from core.agents.kg.cues import (AVG_RE, COUNT_ANY_RE, COUNT_PERSON_RE, COUNT_PR
                                  _CMP_WORD, _VS_AVG_RE, _WHICH_KEYS, _default_numeric, _numeric_field, _th_op)
 from core.text.numerals import cn_to_int
 from core.agents.kg import kgrules, phrasing
+from core.agents.kg.condition_gate import _rx
 
 
 
@@ -337,8 +338,6 @@ def _groups_having(q: str, intent: str, agg: dict | None, conditions: list[dict]
     """"值班费都发给了哪些岗位的人", "国定加班费是在哪几个月发的": the groups (岗位, 月, 项目, 片区) whose
     total of the named field is above 0, when nothing else is computed and no condition holds it (not
     for 编制 rows, one per project and 岗位 already)."""
-    from core.agents.kg.condition_gate import _rx
-
     m = kgrules.cue("which_groups_have").search(q)
     field = _numeric_field(q) if m and agg is None and ratio is None and intent != "编制" else None
     # the field named in full (上班 of 在哪个项目上班 is no 上班天数), with no comparison (在岗人数不够编制)

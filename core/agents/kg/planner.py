@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.agents.kg import expr as X
+from core.agents.kg.computed import SUBSET_RATIOS
 from core.agents.kg.catalog import SALARY_FIELDS, consumed_filters, intent_tool, percent_fields, tool_fields
 from core.agents.kg.grounding import person_ids, project_codes
 from core.agents.kg import phrasing
@@ -408,8 +409,6 @@ def _population(ratio: dict, slots: dict) -> dict:
     """The filters and conditions of a ratio's denominator: none for a share (占比: the subset is what
     the question filters); for a named rate (中标率) every one but those on the rate's own field —
     续标的中标率 is the won 续标 bids out of all 续标 bids."""
-    from core.agents.kg.computed import SUBSET_RATIOS
-
     rate = SUBSET_RATIOS.get(ratio.get("name") or "")
     if rate is None:
         return {"filters": {}, "conditions": []}

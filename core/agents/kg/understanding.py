@@ -172,7 +172,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
     intent, agg, conditions, ratio = _having_kinds(q, intent, agg, conditions, ratio)
     agg = _groups_having(q, intent, agg, conditions, ratio)
     intent, agg = _which_group_most(q, intent, agg, ratio, filters.get("岗位名称"))
-    agg = _side_by_side(q, intent, agg, ratio, people, projects, _two_valued(filters, named_people, people))
+    agg = _side_by_side(q, intent, agg, ratio, people, projects, _two_valued(intent, filters, named_people, people))
     intent, tr = _year_end_expiry(q, intent, tr, conditions, today)
     growth, tr, agg = _growth(q, intent, agg, tr, today)
     if growth and ratio:  # "3月出勤率比2月高还是低": the ratio of each compared month, side by side
@@ -403,11 +403,11 @@ def _extreme_group(q: str, agg: dict | None) -> dict | None:
     return {**agg, "top": 1, **({"order": "asc"} if re.search(r"最(?:少|低|小)", q) else {})}
 
 
-def _two_valued(filters: dict, named_people: list[str], people: list[str]) -> str | None:
+def _two_valued(intent: str, filters: dict, named_people: list[str], people: list[str]) -> str | None:
     """The field whose two named values are compared ("青浦区和徐汇区…哪个区更高" → 市区; "周建国和王志强，
     谁负责的项目…更多" → 项目负责人, the people having become the projects' 项目负责人)."""
-    if len(named_people) == 2 and not people:
-        return "项目负责人"
+    if intent == "项目" and len(named_people) == 2 and not people:
+        return "项目负责人"  # other records' people fields (设备责任人, 检查人) are ids, not a column to group by
     return next((f for f, vals in filters.items() if len(vals) == 2), None)
 
 

@@ -56,13 +56,18 @@ def _notes(state: dict, config) -> list[str]:
 # ---- the checks of a composed answer, in order: (question, text, slots, grounded, steps, index)
 # → (refusal, trace detail) when that answer must not be given, else None -----------------------
 
+def _named_people(question: str, index) -> list[str]:
+    """The names of the people the question itself names (a condition may have taken them from the slots)."""
+    return [str(p["姓名"]) for p in index.people if p.get("姓名") and str(p["姓名"]) in question]
+
+
 def _asked_but_not_said(question, text, slots, grounded, steps, index):
     """Asked a person / an amount the answer does not give: no record list instead."""
     if not steps:
         return None
     # the people the question names are not an answer to 谁 (nor their 工号: 严玉梅走了以后谁接的她的活)
-    people = [str(p.get(f) or "") for p in index.people if not (p.get("姓名") and str(p["姓名"]) in question)
-              for f in ("姓名", "工号")]
+    named = set(_named_people(question, index))
+    people = [str(p.get(f) or "") for p in index.people if str(p.get("姓名") or "") not in named for f in ("姓名", "工号")]
     lacking = gate.missing_asked(question, text, people)
     return (gate.asked_refusal(lacking, text), {"lacking": lacking}) if lacking else None
 
@@ -81,8 +86,7 @@ def _part_of_named(question, text, slots, grounded, steps, index):
 
 def _unknown_value(question, text, slots, grounded, steps, index):
     """A kind the data does not hold (绿化养护检查): no figure over every record instead."""
-    names = [*(slots.get("projects") or []), *(slots.get("people") or []),
-             *(str(p["姓名"]) for p in index.people if p.get("姓名") and str(p["姓名"]) in question)]
+    names = [*(slots.get("projects") or []), *(slots.get("people") or []), *_named_people(question, index)]
     kind = asked_slot.unknown_value(question, index.values or {}, names) if steps else None
     return (asked_slot.slot_refusal("unknown_value", kind), {"unknown_value": kind}) if kind else None
 
