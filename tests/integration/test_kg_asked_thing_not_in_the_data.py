@@ -31,6 +31,24 @@ def test_a_listing_of_the_asked_records_stays(q, answer):
     assert missing_slot(q, answer) is None
 
 
+@pytest.mark.parametrize("q,answer,asked", [
+    ("严玉梅走的时候拿了多少离职补偿？", "严玉梅（KWL2404026）的离职日期是2026-02-28。\n共 1 人：\n1. 严玉梅", "多少离职补偿"),
+    ("北斗园区新一期比上一期多了哪些服务内容？", "共 1 条记录：\n1. 青浦-北斗园区｜开始日期 2026-01-01", "哪些服务内容"),
+])
+def test_an_asked_compound_whose_head_the_data_lacks_is_no_answer(q, answer, asked):
+    assert missing_slot(q, answer) == ("asked_noun", asked)
+
+
+@pytest.mark.parametrize("q,answer", [
+    ("中央空调维保是跟哪家供应商签的？", "共 1 条记录：\n1. x｜供应商名称 上海冷暖通设备工程有限公司"),
+    ("秦家豪归哪个管理处管？", "秦家豪的组织名称是申勤物业徐汇管理处。\n共 1 人："),
+    ("哪些检查发现的问题还没整改", "数据中未找到符合条件的记录。"),
+    ("哪些项目属于青浦片区？", "共 5 个项目：\n1. 青浦-区图书馆"),
+])
+def test_a_known_word_or_a_verb_after_the_question_word_is_no_unknown_compound(q, answer):
+    assert missing_slot(q, answer) is None
+
+
 @pytest.mark.parametrize("q,kind", [
     ("刘德明3月2日那天加班了几个小时？", "day_of_month"),
     ("青浦-人民医院4月那笔收款是哪天到账的？", "asked_date"),
@@ -41,6 +59,15 @@ def test_a_listing_of_the_asked_records_stays(q, answer):
     ("按合同面积算，哪个项目每平方米的年化合同额最高？", "asked_ratio"),
     ("徐汇-科创大厦B座今年开了多少票？", "named_part"),
     ("施桂兰入职前在哪家单位工作？", "asked_noun"),
+    ("加班超时费是按每小时多少钱计算的？", "asked_rate"),
+    ("消防设施维保那份合同平均一年多少钱？", "asked_rate"),
+    ("徐汇-科创大厦的合同金额折合多少美元？", "asked_currency"),
+    ("检查得分达到多少分才算合格？", "asked_standard"),
+    ("保安领班想升职得满足啥条件？", "asked_requirement"),
+    ("这几个项目里哪个离公司总部最近？", "asked_distance"),
+    ("喻志华买东西的时候一般比几家价？", "asked_quotes"),
+    ("严玉梅走的时候拿了多少离职补偿？", "asked_noun"),
+    ("北斗园区新一期比上一期多了哪些服务内容？", "asked_noun"),
 ])
 def test_what_the_records_cannot_say_is_refused_saying_so(kg, q, kind):
     r = ask(q, auto=True)

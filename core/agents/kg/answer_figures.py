@@ -48,7 +48,7 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
         names = {r.get("片区编号"): f"{r.get('片区名称')}（{r.get('片区编号')}）" if r.get("片区名称") else r.get("片区编号")
                  for r in rows}
     op, field = rows[0].get("统计"), rows[0].get("字段")
-    what = ("人数" if field == "工号" else "数量") if op == "count" else f"{field}{_OP_CN.get(op, op)}"
+    what = ("人数" if field == "工号" else "数量") if op == "count" else f"{field_label(field)}{_OP_CN.get(op, op)}"
     count_units = {"工号": "人", "设备编号": "台", "项目编号": "个"}
     unit = count_units.get(field or "", "") if op == "count" else _UNITS.get(field or "", "")
     by = {"工号": "人员", "项目编号": "项目", "片区编号": "片区", "年月": "月份", "岗位名称": "岗位"}.get(group_by, group_by)

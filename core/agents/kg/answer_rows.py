@@ -246,7 +246,8 @@ def _missing_asked(steps: list[dict], masked: list[str] | tuple = ()) -> str:
 
 
 #: tools whose rows are records of one project or person, where the asked column can be said
-_RECORD_TOOLS = frozenset({"projects", "staff", "attendance", "schedule", "staffing", "equipment", "service_periods"})
+_RECORD_TOOLS = frozenset({"projects", "staff", "attendance", "schedule", "staffing", "equipment", "service_periods",
+                           "procurement", "maintenance"})
 
 
 def _asked_attributes(q: str, rows: list[dict]) -> str:
@@ -284,7 +285,10 @@ def _asked_attributes(q: str, rows: list[dict]) -> str:
 
 
 def _record_name(r: dict) -> str:
-    """A project row by its project, a device row by the device (1号客梯 SB-0105-001)."""
+    """A project row by its project, a device row by the device (1号客梯 SB-0105-001), a purchase or
+    contract by its name (青浦-工业园区的LED 灯管)."""
     if r.get("设备编号"):
         return f"{project_name(r)}的{r.get('设备名称') or ''}（{r['设备编号']}）"
+    if r.get("名称") and r.get("记录类型"):
+        return f"{project_name(r)}的{r['名称']}"
     return project_name(r)

@@ -76,12 +76,29 @@ def _noun_readings(rule: dict, words: str) -> tuple[str, list[str]]:
     return measure + parts[0][:2], readings
 
 
-def _unknown_noun(question: str, head: str, answer: str) -> str | None:
-    """The asked words when the answer only lists records and the noun the question asks a number
-    or a name of (几栋楼, 多少户业主, 在哪家单位工作) is neither in the answer nor a noun the data
-    holds: the records listed are of something else."""
+def _head_noun(rule: dict, words: str) -> tuple[str, str] | None:
+    """(the asked noun, its head) when the words after a question word, past a measure word, are a
+    four-character compound ending at a function word or the clause's end (离职补偿 → 补偿, 服务内容
+    → 内容): the head is what is asked, a known first half (离职, 服务) does not make it known (a
+    known first three characters do: 供应商签, 管理处管 end in a verb)."""
+    rest = words[len(re.match(rule["measure"], words).group(0)):]
+    noun = re.split(rule["noun_stop"] + r"|[^一-龥]", rest)[0]
+    if len(noun) != 4 or re.search(rule["compound_stop"], noun) or noun[2:] in rule["verb_heads"]:
+        return None
+    return noun, noun[2:]
+
+
+def _known(reading: str, answer: str) -> bool:
+    return reading in answer or any(reading in w for w in _data_words())
+
+
+def _unknown_noun(question: str, head: str, answer: str, compounds: bool = False) -> str | None:
+    """The asked words when the noun the question asks a number or a name of is not what the answer
+    is about: an answer that only lists records, whose noun (几栋楼, 多少户业主, 在哪家单位工作) is
+    neither in the answer nor a noun the data holds; or (``compounds``) any answer, when the head of
+    an asked four-character compound (多少离职补偿, 哪些服务内容) is neither."""
     rule = _rules()["asked_noun"]
-    if _bare_count(head) is None:
+    if not compounds and _bare_count(head) is None:
         return None
     for m in re.finditer(rule["ask"], question):
         asked, readings = _noun_readings(rule, m.group(2))
@@ -89,8 +106,12 @@ def _unknown_noun(question: str, head: str, answer: str) -> str | None:
             continue  # 几个 / 多少根 of records that show a 数量
         if any(r.startswith(w) for r in readings for w in rule["not_nouns"]):
             continue
-        if not any(r in answer or any(r in w for w in _data_words()) for r in readings):
+        if not compounds and not any(_known(r, answer) for r in readings):
             return m.group(1) + asked
+        compound = _head_noun(rule, question[m.end(1):]) if compounds else None
+        if compound and not _known(compound[1], answer) and not _known(compound[0][:3], answer) \
+                and not any(compound[1].startswith(w) for w in rule["not_nouns"]):  # 哪家供应商签: 供应商 is known
+            return m.group(1) + compound[0]
     return None
 
 
@@ -117,7 +138,8 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
             continue  # the records themselves carry the asked column (片区名称 of an area row)
         if row.get("headline") and not re.search(row["headline"], head):
             return row["kind"], clause(q, m)
-    return None
+    noun = _unknown_noun(q, head, answer or "", compounds=True)
+    return ("asked_noun", noun) if noun else None
 
 
 def named_part(question: str, names: list[str]) -> str | None:

@@ -44,7 +44,7 @@ def in_asked_months(tool: Tool, rows: list[dict], params: dict, by_query: bool) 
     if not by_query:
         if tool.name in MONTH_FILTERED:
             rows = [r for r in rows if period_hits(r, months)]
-        elif tool.date_field:
+        elif tool.date_field and not params.get("date_field"):
             rows = [r for r in rows if in_months(r.get(tool.date_field), months)]
     if params.get("date_field"):  # "2026年到期的项目", "3月中标的", "3月进场的设备"
         return [r for r in rows if in_months(r.get(params["date_field"]), months)], True, None

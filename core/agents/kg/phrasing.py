@@ -36,7 +36,10 @@ def negated_at(question: str, start: int) -> bool:
 
 def employment(question: str) -> str | None:
     """"left" when the question asks about people who left (离职 not negated, 不在职), "employed"
-    when it asks about people in service (在职, 没有离职), else None."""
+    when it asks about people in service (在职, 没有离职), else None (also when it says both count:
+    已离职的也算, 包括离职的)."""
+    if re.search(kgrules.rules_file("kg_vocabulary")["employment_either"]["pattern"], question):
+        return None
     leaving = [m for m in re.finditer(r"离职(?!率)|已离开", question)]
     if "不在职" in question or any(not negated_at(question, m.start()) for m in leaving):
         return "left"
@@ -145,6 +148,13 @@ def phrased_date_field(question: str, intent: str) -> str | None:
     """The date field of ``intent``'s records the question's wording names (中标 → 中标日期), from
     the ``date_fields`` phrasings."""
     return next((f for rx, f, fi in kgrules.date_fields() if fi == intent and rx.search(question)), None)
+
+
+def named_date_column(question: str, label: str) -> str | None:
+    """The date column of ``label``'s records the question names in full (整改完成日期), the longest."""
+    node = NODE_BY_LABEL.get(label)
+    cols = [c for c, typ in node.properties if typ == "date" and c in question] if node else []
+    return max(cols, key=len) if cols else None
 
 
 def intent_of_filters(intent: str, filters: dict) -> str:

@@ -16,6 +16,7 @@ from core.agents.kg import phrasing
 from core.agents.kg.timeparse import month_span
 from core.agents.kg.month_scope import months_native
 from core.agents.kg.tools import TOOLS, is_expression
+from core.graph.schema import NODE_BY_LABEL
 from core.text.numerals import cn_to_int
 
 _RULES = Path(__file__).resolve().parents[3] / "data" / "rules"
@@ -230,10 +231,16 @@ def _query_params(a: _Asked) -> tuple[str, dict]:
 
 def _dated_by_wording(a: _Asked, tool: str, params: dict) -> dict:
     """Asked months the tool's records do not carry themselves are of the date its wording names
-    ("3月中标的" → 中标日期, "3月进场的设备" → 入项目日期: the ``date_fields`` phrasings); with none, the
+    ("3月中标的" → 中标日期, "3月进场的设备" → 入项目日期: the ``date_fields`` phrasings), or of a date
+    column the question names in full even when the records carry their own; with none, the
     months stay unapplied and the answer says so."""
     t = TOOLS[tool]
-    if not a.months or params.get("date_field") or months_native(t, a.months):
+    if not a.months or params.get("date_field"):
+        return params
+    named = phrasing.named_date_column(a.question, t.label)
+    if named and named != t.date_field:  # "整改完成日期在3月份的检查": not the 检查日期
+        return {**params, "date_field": named, "months": a.months}
+    if months_native(t, a.months):
         return params
     field = next(filter(None, (phrasing.phrased_date_field(a.question, i) for i in t.intents)), None)
     return {**params, "date_field": field, "months": a.months} if field else params
@@ -378,6 +385,26 @@ def _pick_step(last: dict, agg: dict) -> dict:
                  note=f"按{agg['field']}取{'最早' if earliest else '最晚'}的记录")
 
 
+def _own_column(tool: str | None, field: str) -> str:
+    """The column of ``tool``'s rows that holds ``field`` under a shorter name (岗位编制's 岗位 for
+    岗位名称), else ``field``."""
+    node = NODE_BY_LABEL.get(TOOLS[tool].label) if tool in TOOLS else None
+    names = node.property_names if node else []
+    if not names or field in names or "+" in field:
+        return field
+    return next((c for c in names if len(c) >= 2 and field.startswith(c)), field)
+
+
+def _counted_column(tool: str | None, question: str) -> str | None:
+    """The head-count column (在岗人数, 项目编制) of ``tool``'s rows the question names when the rows
+    hold no people to count, the longest named; else ``None``."""
+    node = NODE_BY_LABEL.get(TOOLS[tool].label) if tool in TOOLS else None
+    if node is None or "工号" in node.property_names:
+        return None
+    named = [c for c, typ in node.properties if typ in ("int", "number") and c in question]
+    return max(named, key=len) if named else None
+
+
 def _aggregate_step(last: dict, a: _Asked) -> dict:
     """The asked figure over ``last``'s rows (a count of the intent's key when no field is asked;
     the operands of an expression field shown on the rows), by its groups, ranked or compared."""
@@ -386,11 +413,16 @@ def _aggregate_step(last: dict, a: _Asked) -> dict:
     if agg.get("op") == "count" and field is None and not agg.get("records"):
         field = _count_key(a.intent)
         agg = {**agg, "distinct": bool(field)}
+    counted = _counted_column(last.get("tool"), a.question) if agg.get("op") == "count" and field == "工号" else None
+    if counted:  # "哪个岗位的在岗人数最多": 编制 rows hold a head count, not people
+        agg, field = {**agg, "op": "sum", "distinct": False}, counted
     _append_missing(last["fields"], _expression_fields(field))  # "项目编制 - 在岗人数": both operands
     ap = {"of": last["id"], "op": agg["op"], "field": field, "distinct": bool(agg.get("distinct"))}
     for k in ("group_by", "then"):
         if agg.get(k):
             ap[k] = agg[k]
+    if ap.get("group_by"):
+        ap["group_by"] = _own_column(last.get("tool"), ap["group_by"])
     if agg.get("per_all"):  # "平均每个员工…": every in-service person / project (of the asked scope) is a group
         ap["per_all"] = {k: v for k, v in (("positions", a.positions), ("projects", a.projects)) if v} or True
     for k in ("outer", "having"):

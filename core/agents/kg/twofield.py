@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from core.agents.kg import kgrules
+from core.agents.kg.cues import _WHICH_KEYS
 
 _NUMERIC_OPS = ("sum", "avg", "max", "min", None)
 
@@ -51,6 +52,14 @@ def two_field_slot(q: str) -> dict | None:
     return None
 
 
+def _top_group(q: str, agg: dict | None) -> dict:
+    """"编制缺口最大的是哪个项目": the group asked for an extreme of the difference, first of the ranking."""
+    m = re.search(r"哪(?:个|一个)?(项目|月|片区|岗位)", q)
+    if not m or (agg or {}).get("op") not in ("max", "min"):
+        return {}
+    return {"group_by": _WHICH_KEYS[m.group(1)], "top": 1, **({"order": "asc"} if agg["op"] == "min" else {})}
+
+
 def _intent_of(fields: list[str], intent: str) -> str:
     owners = {kgrules.mapping("two_field_intents").get(f) for f in fields}
     owners.discard(None)
@@ -79,8 +88,12 @@ def apply(slots: dict) -> dict:
     if hit and hit["kind"] == "difference" and (agg or {}).get("op") in ops \
             and not (agg or {}).get("group_by") and not slots.get("ratio"):
         slots = {**slots, "intent": _intent_of(hit["fields"], slots.get("intent") or ""), "growth": None,
-                 "agg": {"op": "sum", "field": hit["expr"], "explicit": True}, "granularity": "汇总",
+                 "agg": {"op": "sum", "field": hit["expr"], "explicit": True, **_top_group(q, agg)}, "granularity": "汇总",
                  "conditions": [c for c in slots.get("conditions") or [] if c.get("field") not in hit["fields"]]}
+    elif hit and hit["kind"] == "difference" and (agg or {}).get("group_by") and agg.get("op") in ops \
+            and (agg.get("field") in hit["fields"] or agg.get("op") == "count"):
+        # "开票和收款差额最大的是哪个项目", "各岗位缺编多少人": the difference summed per group
+        slots = {**slots, "agg": {**agg, "op": "sum", "field": hit["expr"], "distinct": False}}
     elif hit and hit["kind"] == "compare":
         kept = [c for c in slots.get("conditions") or [] if c.get("field") not in hit["fields"]]
         cond = {"field": hit["fields"][0], "op": hit["op"], "value": None, "text": hit["text"],
