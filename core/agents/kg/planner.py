@@ -385,10 +385,15 @@ def _pick_step(last: dict, agg: dict) -> dict:
                  note=f"按{agg['field']}取{'最早' if earliest else '最晚'}的记录")
 
 
+def _tool_node(tool: str | None):
+    """The node table of the records ``tool`` returns (None for a computing step)."""
+    return NODE_BY_LABEL.get(TOOLS[tool].label) if tool in TOOLS else None
+
+
 def _own_column(tool: str | None, field: str) -> str:
     """The column of ``tool``'s rows that holds ``field`` under a shorter name (岗位编制's 岗位 for
     岗位名称), else ``field``."""
-    node = NODE_BY_LABEL.get(TOOLS[tool].label) if tool in TOOLS else None
+    node = _tool_node(tool)
     names = node.property_names if node else []
     if not names or field in names or "+" in field:
         return field
@@ -398,7 +403,7 @@ def _own_column(tool: str | None, field: str) -> str:
 def _counted_column(tool: str | None, question: str) -> str | None:
     """The head-count column (在岗人数, 项目编制) of ``tool``'s rows the question names when the rows
     hold no people to count, the longest named; else ``None``."""
-    node = NODE_BY_LABEL.get(TOOLS[tool].label) if tool in TOOLS else None
+    node = _tool_node(tool)
     if node is None or "工号" in node.property_names:
         return None
     named = [c for c, typ in node.properties if typ in ("int", "number") and c in question]

@@ -54,10 +54,11 @@ def two_field_slot(q: str) -> dict | None:
 
 def _top_group(q: str, agg: dict | None) -> dict:
     """"编制缺口最大的是哪个项目": the group asked for an extreme of the difference, first of the ranking."""
-    m = re.search(r"哪(?:个|一个)?(项目|月|片区|岗位)", q)
-    if not m or (agg or {}).get("op") not in ("max", "min"):
+    m = kgrules.cue("which_group_extreme").search(q)
+    key = _WHICH_KEYS.get((m.group(1) or m.group(2)).removeprefix("个")) if m else None
+    if not key or (agg or {}).get("op") not in ("max", "min"):
         return {}
-    return {"group_by": _WHICH_KEYS[m.group(1)], "top": 1, **({"order": "asc"} if agg["op"] == "min" else {})}
+    return {"group_by": key, "top": 1, **({"order": "asc"} if agg["op"] == "min" else {})}
 
 
 def _intent_of(fields: list[str], intent: str) -> str:
