@@ -110,11 +110,31 @@ def browser():
         b.close()
 
 
-def sign_in(page, url: str) -> None:
+def settle(page) -> None:
+    """Wait until Streamlit has finished the current run."""
+    page.wait_for_timeout(300)
+    page.locator("[data-testid='stStatusWidget']").wait_for(state="detached", timeout=120_000)
+
+
+def name_box(page):
+    """The visible 用户名 box: while Streamlit swaps pages, a stale hidden copy of the form can
+    still be in the DOM next to the new one."""
+    return page.locator("input[aria-label='用户名']:visible").first
+
+
+def sign_in_as(page, url: str, name: str, password: str) -> None:
+    """Sign in and wait until the landing page has finished its run: a click on a page link
+    while that run is still going can be lost to it."""
     page.goto(url, wait_until="networkidle")
-    page.get_by_label("用户名").fill(ADMIN)
-    page.get_by_label("密码").fill(ADMIN_PASSWORD)
+    name_box(page).fill(name)
+    page.get_by_label("密码", exact=True).fill(password)
     page.get_by_role("button", name="登录").click()
+    page.get_by_role("button", name="退出登录").wait_for(timeout=60_000)
+    settle(page)
+
+
+def sign_in(page, url: str) -> None:
+    sign_in_as(page, url, ADMIN, ADMIN_PASSWORD)
 
 
 def open_first_citation(page) -> dict:

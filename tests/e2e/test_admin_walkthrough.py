@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM, REPO, add_user, workspace_env
+from tests.e2e.conftest import (ADMIN, ADMIN_PASSWORD, CHROMIUM, REPO, add_user, name_box, settle, sign_in_as,
+                                workspace_env)
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -43,26 +44,6 @@ def people(server, model_cache):
 def snap(page, shots: Path, name: str) -> None:
     page.wait_for_timeout(500)
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
-
-
-def name_box(page):
-    """The visible 用户名 box: while Streamlit swaps pages, a stale hidden copy of the form can
-    still be in the DOM next to the new one."""
-    return page.locator("input[aria-label='用户名']:visible").first
-
-
-def sign_in_as(page, url: str, name: str, password: str) -> None:
-    page.goto(url, wait_until="networkidle")
-    name_box(page).fill(name)
-    page.get_by_label("密码", exact=True).fill(password)
-    page.get_by_role("button", name="登录").click()
-    page.get_by_role("button", name="退出登录").wait_for(timeout=60_000)
-
-
-def settle(page) -> None:
-    """Wait until Streamlit has finished the current run."""
-    page.wait_for_timeout(300)
-    page.locator("[data-testid='stStatusWidget']").wait_for(state="detached", timeout=120_000)
 
 
 def english_in(page) -> list[str]:

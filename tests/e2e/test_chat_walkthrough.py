@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, GUEST, GUEST_PASSWORD, open_first_citation, sign_in
+from tests.e2e.conftest import CHROMIUM, GUEST, GUEST_PASSWORD, open_first_citation, sign_in, sign_in_as
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -119,11 +119,7 @@ def test_kg_question_through_the_plain_plan_in_two_clicks_and_survives_a_refresh
 
 def test_guest_sees_no_debug_panel(demo, browser, shots):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(demo, wait_until="networkidle")
-    page.get_by_label("用户名").fill(GUEST)
-    page.get_by_label("密码").fill(GUEST_PASSWORD)
-    page.get_by_role("button", name="登录").click()
-    page.get_by_role("button", name="退出登录").wait_for(timeout=60_000)  # signed in
+    sign_in_as(page, demo, GUEST, GUEST_PASSWORD)
     _open(page, demo, "图谱问答")
     page.get_by_text("已载入的业务图谱").wait_for(timeout=60_000)  # the page has finished rendering
     _ask(page, "青浦-区图书馆2026年3月有多少人出勤？")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM, GUEST, GUEST_PASSWORD
-from tests.e2e.test_admin_walkthrough import english_in, settle, sign_in_as
+from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM, GUEST, GUEST_PASSWORD, settle, sign_in_as
+from tests.e2e.test_admin_walkthrough import english_in
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]

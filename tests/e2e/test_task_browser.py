@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, open_first_citation, sign_in
-from tests.e2e.test_admin_walkthrough import settle
+from tests.e2e.conftest import CHROMIUM, open_first_citation, settle, sign_in
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
