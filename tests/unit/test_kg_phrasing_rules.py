@@ -74,7 +74,8 @@ def test_every_named_cue_matches_its_example(name, example):
 def test_group_words_and_project_attributes_come_from_the_data_file():
     from core.agents.kg import cues
 
-    assert [f for _rx, f in cues.GROUP_RE] == ["项目负责人", "片区编号", "项目编号", "年月", "岗位名称", "工号"]
+    assert [f for _rx, f in cues.GROUP_RE] == ["项目负责人", "投标经办人工号", "检查人工号", "设备责任人工号", "片区编号",
+                                                "项目编号", "年月", "岗位名称", "工号"]
     assert cues.PROJECT_ATTRS["甲方"] == "甲方名称" and cues.PROJECT_ATTRS["负责人"] == "项目负责人"
     for row in kgrules.rules_file("kg_patterns")["group_words"]["rows"]:
         assert any(rx.search(row["example"]) and f == row["field"] for rx, f in cues.GROUP_RE)

@@ -90,3 +90,26 @@ def test_compound_answer_merges_parts_with_citations_and_names_the_open_part():
     out = finalize(state, config={})
     assert "另：关于“消费券的财政预算总额是多少”，暂未查到相关规定" in out["generation"]
     assert out["citations"] and out["checks"]["partial_refusal"]
+
+
+SD_DELIVERY = "家电产品自销售之日起，应在15日内完成送货（安装）及消费者签收。"
+SD_PRICE = ("对不履行价格承诺、“先涨价后打折”的，一经发现直接取消其参与活动资格，并追缴国家补贴资金，"
+            "情节严重者将依法依规处理。")
+SD = _chunk(1, SD_DELIVERY + "\n" + SD_PRICE, doc_id="sd", title="山东省2025年家电以旧换新实施方案")
+QCG_PHONE = _chunk(2, "若用户对本活动规则有任何疑问，可拨打抖音客服：950525进行咨询，工作时间：09:00-23:00。")
+
+
+def test_a_penalty_left_over_money_or_an_offline_point_must_be_written_in_a_sentence():
+    # the 15-day delivery rule is no penalty; the price-commitment sentence names one (取消资格, 追缴)
+    delivery_only = _chunk(1, SD_DELIVERY, doc_id="sd", title="山东省2025年家电以旧换新实施方案")
+    assert logic.slot_gaps("山东方案对超过15日仍未完成送货的销售企业，规定了什么处罚？", [delivery_only]) == ["处罚"]
+    assert logic.slot_gaps("山东方案对不履行价格承诺的企业规定了什么处罚？", [SD]) == []
+    assert logic.slot_gaps("山东那个家电补贴，到年底钱要是没花完，剩下的咋处理？", [SD]) == ["余款"]
+    # asked 有没有, an offline point is still a slot: a hotline is not one
+    assert logic.slot_gaps("抖音客服电话老打不通，泉城购有没有线下服务点能去当面问？", [QCG_PHONE]) == ["线下"]
+
+
+def test_where_something_is_published_needs_a_sentence_publishing_that_thing():
+    # the page that announces rule changes is not where the fund's use is published
+    changes = _chunk(3, "活动期间，市商务局、合作平台将实时监测活动情况，相关变动或调整将公布在活动页面上或以合适的方式及时通知。")
+    assert logic.slot_gaps("泉城购活动结束后，会在哪里公布消费券资金的使用情况？", [changes]) == ["公布处"]

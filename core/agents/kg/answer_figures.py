@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.agents.kg.formatting import field_label, fmt_field, fmt_value
 from core.agents.kg.answer_rows import (AREA_NOTE, LIST_LIMIT, OUTER_WORD, _GROUP_WORD, _OP_CN, _UNITS, _group_label,
-                                       person_name, project_name)
+                                       held_person, person_name, project_name)
 
 
 def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dict) -> str:
@@ -16,6 +16,9 @@ def _agg_sentence(op: str, field: str | None, value, rows: list[dict], step: dic
             return f"共 {value} 个项目。"
         if field == "设备编号":
             return f"共 {value} 台设备。"
+        kinds = list(dict.fromkeys(str(r[field]) for r in rows if field and r.get(field) not in (None, "")))
+        if field and kinds and len(kinds) == value:  # "一线员工的岗位一共几种": the distinct values, named
+            return f"共 {value} 种{field_label(field)}：{'、'.join(kinds)}。"
         return f"共 {value} 条记录。"
     if value is None:
         return f"数据中未找到可计算的{field}：查到的记录中没有这一项的数值。"
@@ -42,8 +45,8 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
     for r in src_rows:
         if group_by == "项目编号":
             names[r.get("项目编号")] = project_name(r)
-        elif group_by == "工号":
-            names[r.get("工号")] = person_name(r)
+        elif str(group_by).endswith("工号"):
+            names[r.get(group_by)] = held_person(r, group_by) or r.get(group_by)
     if group_by == "片区编号":
         names = {r.get("片区编号"): f"{r.get('片区名称')}（{r.get('片区编号')}）" if r.get("片区名称") else r.get("片区编号")
                  for r in rows}
@@ -51,7 +54,8 @@ def _grouped(rows: list[dict], group_by: str, src_rows: list[dict], top: int | N
     what = ("人数" if field == "工号" else "数量") if op == "count" else f"{field_label(field)}{_OP_CN.get(op, op)}"
     count_units = {"工号": "人", "设备编号": "台", "项目编号": "个"}
     unit = count_units.get(field or "", "") if op == "count" else _UNITS.get(field or "", "")
-    by = {"工号": "人员", "项目编号": "项目", "片区编号": "片区", "年月": "月份", "岗位名称": "岗位"}.get(group_by, group_by)
+    by = {"工号": "人员", "项目编号": "项目", "片区编号": "片区", "年月": "月份", "岗位名称": "岗位"}.get(
+        group_by, str(group_by).removesuffix("工号"))
     rank = "最少" if order == "asc" else "排名前"
     lines = [f"按{by}统计{what}（共 {len(rows)} 组）：" if not top else f"按{by}统计{what}，{rank} {top}："]
     if having:

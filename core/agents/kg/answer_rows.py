@@ -64,6 +64,22 @@ def person_name(r: dict) -> str:
     return str(r.get("姓名") or r.get("工号") or "")
 
 
+def with_person_names(steps: list[dict], person_by_id: dict) -> list[dict]:
+    """The steps with the name of each person a record holds only by id (投标经办人工号 KWL2003003 →
+    投标经办人姓名 王志强), from the asker's own entity index, so that an answer names them."""
+    def named(r: dict) -> dict:
+        extra = {f[:-2] + "姓名": person_by_id[str(v)].get("姓名") for f, v in r.items()
+                 if f.endswith("工号") and f != "工号" and str(v) in person_by_id and not r.get(f[:-2] + "姓名")}
+        return {**r, **extra} if extra else r
+    return [{**s, "rows": [named(r) for r in s.get("rows") or []]} for s in steps]
+
+
+def held_person(r: dict, field: str) -> str:
+    """The person a record's id field (投标经办人工号) names, "王志强（KWL2003003）", when the name is known."""
+    name = r.get("姓名") if field == "工号" else r.get(field[:-2] + "姓名")
+    return f"{name}（{r[field]}）" if name and r.get(field) else ""
+
+
 def describe_row(r: dict, tool: str, fields: list[str]) -> str:
     parts = []
     if r.get("工号") and r.get("姓名"):
@@ -80,6 +96,9 @@ def describe_row(r: dict, tool: str, fields: list[str]) -> str:
         if f.endswith("项目编号") and r.get(f[:-2] + "名称"):  # 续签前项目 赵巷镇政府（XMSQ0031）
             parts.append(f"{f[:-2]} {r[f[:-2] + '名称']}（{r[f]}）")
             skip.add(f[:-2] + "名称")
+            continue
+        if f.endswith("工号") and held_person(r, f):  # 投标经办人 王志强（KWL2003003）
+            parts.append(f"{f[:-2]} {held_person(r, f)}")
             continue
         if f.endswith("项目名称") and r.get(f[:-2] + "编号"):
             parts.append(f"{f[:-2]} {r[f]}（{r[f[:-2] + '编号']}）")
@@ -201,9 +220,9 @@ def _group_label(key, group_by: str, src_rows: list[dict]) -> str:
         if k == "项目编号":
             r = next((x for x in src_rows if x.get("项目编号") == v), {})
             out.append(project_name(r) or str(v))
-        elif k == "工号":
-            r = next((x for x in src_rows if x.get("工号") == v), {})
-            out.append(person_name(r) or str(v))
+        elif k.endswith("工号"):
+            r = next((x for x in src_rows if x.get(k) == v), {})
+            out.append(held_person(r, k) or str(v))
         else:
             out.append(str(v))
     return " ".join(out)

@@ -115,12 +115,29 @@ def _unknown_noun(question: str, head: str, answer: str, compounds: bool = False
     return None
 
 
+def _unstated_figures(question: str, answer: str) -> str | None:
+    """"4月早班、中班、夜班各排了多少": the numeric fields a question asks at once (各, 分别) that the
+    answer never names: its statement when it states a figure, else its records too."""
+    if not re.search(_rules()["several_figures"]["ask"], question):
+        return None
+    named, rest = [], question
+    for word, field, _unit in sorted(NUMERIC_FIELDS, key=lambda t: -len(t[0])):
+        if word in rest:
+            rest = rest.replace(word, " ")
+            named += [field] if field not in named else []
+    missing = [f for f in named if f not in answer]
+    return "、".join(missing) if len(named) >= 2 and missing else None
+
+
 def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
     """``(kind, asked words)`` when the answer does not state what ``question`` asks, else ``None``."""
     q, head = question or "", headline(answer)
     noun = _unknown_noun(q, head, answer or "")
     if noun:
         return "asked_noun", noun
+    left = _unstated_figures(q, head if re.search(_rules()["several_figures"]["figure"], head) else answer or "")
+    if left:
+        return "several_figures", left
     stated = _other_count(q, head, answer or "")
     if stated:
         ask = re.search(r"([一-龥]{0,3})(" + _rules()["count"]["ask"] + r")([一-龥]{0,6})", q)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-_COMPOUND_RE = re.compile(r"^(?P<first>.{2,}?(?:是谁|是哪位|是哪个人|是哪个项目|是哪一个|是什么|叫什么)"
+_COMPOUND_RE = re.compile(r"^(?P<first>.{2,}?(?:是谁(?:去)?(?:投|经办|负责|做|报)?的?|是哪位|是哪个人|是哪个项目|是哪一个|是什么|叫什么)"
                           r"|(?:请问)?谁(?:在|来)?(?:负责|管)[^，,；;。？?]{2,20})\s*[，,；;。？?]\s*"
                           r"(?P<rest>(?:那)?(?:(?:他|她|此人|这个人|这位|该员工|该人|这个项目|该项目|它)\S{2,}"
                           r"|(?:负责|管|在|有|多大|几岁|电话|手机|入职|持有|的)\S{1,}))$")
@@ -57,6 +57,9 @@ def answer_subjects(steps: list[dict]) -> dict:
     if last.get("tool") == "project" or (not people and "项目负责人" in src[0]):
         # "…的项目负责人是谁": the project row names its manager
         people = list(dict.fromkeys(str(r["项目负责人"]) for r in src if r.get("项目负责人")))
+    if not people:  # "人民医院那个标是谁投的？他电话多少？": the person a record holds by id, named
+        people = list(dict.fromkeys(str(r[f[:-2] + "姓名"]) for r in src for f in r
+                                    if f.endswith("工号") and f != "工号" and r.get(f[:-2] + "姓名")))
     projects = list(dict.fromkeys(str(r["项目名称"]) for r in src if r.get("项目名称")))
     out = {}
     if 0 < len(people) <= 3:

@@ -26,6 +26,9 @@ def _sum_after_count(q: str, end: int, field: str) -> bool:
 
 
 def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
+    for row in kgrules.rules_file("kg_patterns")["count_distinct"]["rows"]:
+        if re.search(row["pattern"], q):  # "一线员工的岗位一共几种": distinct 岗位名称, not the people
+            return {"op": "count", "field": row["field"], "distinct": True, "explicit": True}
     field = _numeric_field(q)
     cond_fields = {c["field"] for c in conditions}
     if field and field.endswith("人数") and field in q:

@@ -26,6 +26,24 @@ from core.config import get_settings
 from core.graph.schema import categorical_columns
 
 EMBED_MARGIN = 0.015
+# what may follow a short name's head in a question (夏阳那个标, 夏阳的, 夏阳4月): not more of a name
+_HEAD_END = re.compile(r"那|这|的|项目|[0-9，。？?、,；;！!\s]|$")
+
+
+def _name_heads(short: str, min_len: int = 6) -> list[str]:
+    """A long short name without its kind words (夏阳社区中心 → 夏阳社区, 夏阳; 老城厢停车场 → 老城厢): how
+    staff name such a project. Short names under ``min_len`` characters keep their kind word (工业园区
+    is not 工业)."""
+    heads: list[str] = []
+    while len(short) >= (min_len if not heads else 4):
+        suffix = next((x for x in sorted(_PROJECT_SUFFIX, key=len, reverse=True) if short.endswith(x)), "")
+        if not suffix or len(short) - len(suffix) < 2:
+            break
+        short = short[:-len(suffix)]
+        heads.append(short)
+    return heads
+
+
 _PROJECT_SUFFIX = ("图书馆", "体育馆", "文化馆", "博物馆", "档案馆", "馆", "中心", "大厦", "园区", "产业园", "园", "政府",
                    "医院", "学校", "大学", "中学", "小学", "小区", "社区", "广场", "商场", "酒店", "公司", "停车场", "场",
                    "站", "局", "委", "院", "楼", "所", "街道", "镇", "大楼", "公园", "办公楼", "写字楼", "剧院", "基地",
@@ -153,6 +171,7 @@ class EntityIndex:
                     self._variants.append((name_key(v), "project", code, f))
                     self._variants += [(w, "project", code, "alias") for w in kgrules.lookalike_spellings(name_key(v))
                                        if f != "项目编号" and len(v) >= 3]
+            self._variants += [(name_key(h), "project", code, "head") for h in _name_heads(str(p.get("项目简称") or ""))]
             for f in ("项目地址", "甲方名称"):
                 v = p.get(f)
                 if v and len(str(v)) >= 4:
@@ -203,6 +222,9 @@ class EntityIndex:
                 continue
             start = qn.find(text)
             while start >= 0:
+                if _f == "head" and not _HEAD_END.match(qn, start + len(text)):
+                    start = qn.find(text, start + 1)
+                    continue  # 夏阳街道卫生中心: the head of 夏阳社区中心 goes on into another name
                 s0 = self._place_prefix_start(qn, start) if kind == "project" and _f != "项目编号" else start
                 end = start + len(text) + (_part_suffix_len(qn, start + len(text)) if kind == "project" else 0)
                 found.append((s0, end, kind, qn[s0:end]))  # 工业园二期: the phase is part of the asked name
@@ -278,7 +300,8 @@ class EntityIndex:
             if k != kind:
                 continue
             if text_v == t or loose(text_v) == lt:
-                put(self._cand(k, key, 1.0 if f != "alias" else 0.98, "exact" if f != "alias" else "alias", text_v))
+                alias = f in ("alias", "head")
+                put(self._cand(k, key, 0.98 if alias else 1.0, "alias" if alias else "exact", text_v))
             elif len(t) >= 2 and (t in text_v or (len(text_v) >= 3 and text_v in t)):
                 ratio = min(len(t), len(text_v)) / max(len(t), len(text_v))
                 score = (0.75 + 0.2 * ratio) * self._extra_name_part(t, text_v, k, key)

@@ -62,6 +62,8 @@ def ground_slots(slots: dict, index) -> dict:
                                 "method": "子项目", "matched": p["key"], "status": str(j.get("服务状态") or ""),
                                 "candidates": []} for p in out["parents"] for j in kids
                                if str(j.get("上级项目编号")) == p["key"]]
+            if slots.get("with_parent"):  # "文体中心连同它下属的子项目": the parent's own records too
+                out["projects"] = [*out["parents"], *out["projects"]]
     for text in slots.get("areas") or []:
         cands = index.resolve("area", text)
         if cands:

@@ -23,19 +23,25 @@ _NUMERIC_OPS = ("sum", "avg", "max", "min", None)
 def _rows() -> tuple[tuple[re.Pattern, dict], ...]:
     words = kgrules.mapping("two_field_words")
     alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    rows = kgrules.rules_file("kg_patterns")["two_fields"]["rows"]
-    return tuple((re.compile(r["pattern"].replace("{F}", f"(?:{alt})")), r) for r in rows)
+    spec = kgrules.rules_file("kg_patterns")["two_fields"]
+    field = f"(?:{spec['before']})?(?:{alt})(?:{spec['after']})?"  # 累计开票, 收款金额合计
+    return tuple((re.compile(r["pattern"].replace("{F}", field)), r) for r in spec["rows"])
+
+
+def _field_of(said: str) -> str:
+    """The field a field word with its qualifiers names (累计开票 → 开票金额)."""
+    words = kgrules.mapping("two_field_words")
+    return next((words[w] for w in sorted(words, key=len, reverse=True) if w in said), "")
 
 
 def two_field_slot(q: str) -> dict | None:
     """The first two-field row that matches ``q``: ``{"kind", "expr", "fields", "text"}`` (a
     difference expression, or a comparison condition's expression)."""
-    words = kgrules.mapping("two_field_words")
     for rx, row in _rows():
         m = rx.search(q)
         if not m:
             continue
-        a, b = (words.get(m.groupdict().get(k) or "") for k in ("a", "b"))
+        a, b = (_field_of(m.groupdict().get(k) or "") for k in ("a", "b"))
         a, b = (a, b) if a and b else tuple(row.get("fields") or ("", ""))  # a row naming its fields
         if row["kind"] == "difference":
             expr = row["expr"].format(a=a, b=b) if a and b else row["expr"]

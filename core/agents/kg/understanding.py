@@ -180,6 +180,8 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         agg, growth = None, None
     agg, filters = _group_by_values(q, _top_per_group(q, agg, filters), filters)
     agg = _extreme_group(q, agg)
+    if agg and agg.get("field") and " " not in agg["field"]:  # "科创大厦各岗位一共编了几个人": a 编制 column
+        intent = phrasing.intent_of_filters(intent, {agg["field"]: []})
     if agg and agg.get("group_by") in filters:  # "中标和未中标的投标各有几次": the values named are the groups
         conditions = [c for c in conditions if c.get("field") != agg["group_by"]]
     filters = _joined_conditions(q, intent, filters, conditions, index)
@@ -196,6 +198,7 @@ def _extract_slots(question: str, index, today: date, previous: dict | None = No
         "consecutive": consecutive,
         "concepts": concepts,
         "children_of": children_of,
+        "with_parent": children_of and bool(kgrules.cue("children_with_parent").search(q)),
         "managed_by": managed_by,
         "without": without,
         "unsupported": _unsupported(q, ratio, growth),

@@ -170,7 +170,7 @@ def _gate(q: str, kind: str, shape, support: list[dict]) -> bool:
     """Does the question ask for a slot the evidence has to fill at all?"""
     if shape is None or not pattern("asks").search(q):
         return False  # a statement (建议拓宽该道路) asks for no slot
-    if kind != "额外" and pattern("yesno_q").search(q):
+    if kind not in words("yesno_slots") and pattern("yesno_q").search(q):
         return False  # 是否有统一的收费起止时间？ asks yes or no, not for the date itself
     meta = meta_questions()
     if any(pat.search(q) for pat in meta.values()):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from core.agents.kg import context as ctx
 from core.agents.kg.answering import compose
+from core.agents.kg.answer_rows import with_person_names
 from core.agents.kg.llm_support import AnswerOut, ask
 from core.agents.kg.polish import supported_rewrite
 from core.agents.kg.compound import answer_subjects
@@ -127,8 +128,9 @@ def answer(state: dict, *, config) -> dict:
     parts = gate.unconsumed(question.replace(per[0], " ") if per else question, slots, steps)
     if parts:  # a condition not understood: say which, never the records without it
         return _gated(state, gate.condition_refusal(parts), unconsumed=parts)
-    text, prov = compose(slots, grounded, steps, masked=state.get("masked_fields") or [], extra_notes=notes)
     index = ctx.get_index(config)
+    steps = with_person_names(steps, index.person_by_id)
+    text, prov = compose(slots, grounded, steps, masked=state.get("masked_fields") or [], extra_notes=notes)
     if per:  # "持有2个以上证书的人": the subjects whose record count meets the bound, then the records
         text = per_subject.headline(*per) + "\n" + text
     said_area = area_of.statement(question, slots, steps, index.areas)
