@@ -31,6 +31,11 @@ def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
             return {"op": "count", "field": row["field"], "distinct": True, "explicit": True}
     field = _numeric_field(q)
     cond_fields = {c["field"] for c in conditions}
+    if field in cond_fields:  # "满意度不到90分的项目，客户投诉加起来几次": the figure asked is the other field
+        rest = q
+        for c in conditions:
+            rest = rest.replace(c.get("text") or "\0", "□")
+        field = _numeric_field(rest) or field
     if field and field.endswith("人数") and field in q:
         q = q.replace(field, "□")  # 在岗人数 is a numeric field, not a head count
     counting = COUNT_PROJECT_RE.search(q) or COUNT_PERSON_RE.search(q) or COUNT_ANY_RE.search(q)
@@ -38,8 +43,9 @@ def _aggregation(q: str, intent: str, conditions: list[dict]) -> dict | None:
         return {"op": "sum", "field": field, "explicit": True}
     if field and field not in cond_fields and not AVG_RE.search(q) and any(
             re.search(rf"(?:多少|几)[个次天]?(?:{re.escape(w)}{'|小时' * (u == '小时')})", q)
+            or re.search(rf"{re.escape(w)}(?:一共|总共|合计|加起来|加在一起|共)有?(?:多少|几){u}", q)
                                                   for w, p, u in NUMERIC_FIELDS if p == field and u in ("天", "小时", "次")):
-        return {"op": "sum", "field": field, "explicit": True}  # "排了多少个夜班": the 夜班天数 summed
+        return {"op": "sum", "field": field, "explicit": True}  # "排了多少个夜班", "投诉加起来几次": summed
     if field in HEADCOUNT_PROPS and field not in cond_fields and COUNT_PERSON_RE.search(q) and not AVG_RE.search(q):
         return {"op": "sum", "field": field, "explicit": True}  # "岗位编制是多少人": the posts' 编制 summed
     if counting and not AVG_RE.search(q) and not (field and field not in cond_fields and not COUNT_PERSON_RE.search(q)

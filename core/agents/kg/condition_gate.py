@@ -148,16 +148,18 @@ def _headline(text: str) -> str:
     return re.split(r"依据[:：]?|\n\s*1[.、]", text or "", maxsplit=1)[0]
 
 
-def missing_asked(question: str, answer: str, person_names: list[str]) -> str | None:
-    """What the answer lacks of what was asked: a person's name or 工号 for 谁 / 哪个负责人, an
-    amount in 元 for 多少钱 (a total — 加起来 / 合计 — in the answer's headline, not only in the
-    records listed) (``None`` when it gives it)."""
+def missing_asked(question: str, answer: str, person_names: list[str], project_names: list[str] = ()) -> str | None:
+    """What the answer lacks of what was asked: a person's name or 工号 for 谁 / 哪个负责人, a project
+    for 哪个项目, an amount in 元 for 多少钱 (a total — 加起来 / 合计 — in the answer's headline, not
+    only in the records listed) (``None`` when it gives it)."""
     q = question or ""
     if _rx("no_data").search(answer or ""):
         return None  # already says what the data lacks
     if _rx("asked_person").search(q) and not _rx("person_exempt").search(q):
         if not any(n and n in (answer or "") and n not in q for n in person_names):
             return "人员"
+    if project_names and _rx("asked_project").search(q) and not any(n and n in (answer or "") for n in project_names):
+        return "项目"
     if _rx("asked_total").search(q) and not re.search(r"\d\s*元", _headline(answer)):
         return "金额"
     if _rx("asked_money").search(q) and not re.search(r"\d\s*元", answer or ""):

@@ -443,12 +443,16 @@ def _aggregate_step(last: dict, a: _Asked) -> dict:
 
 
 def _population(ratio: dict, slots: dict) -> dict:
-    """The filters and conditions of a ratio's denominator: none for a share (占比: the subset is what
-    the question filters); for a named rate (中标率) every one but those on the rate's own field —
+    """The filters and conditions of a ratio's denominator: for a share (占比: the subset is what the
+    question filters) only the values said of the whole, after 占; for a named rate (中标率) every one but those on the rate's own field —
     续标的中标率 is the won 续标 bids out of all 续标 bids."""
     rate = SUBSET_RATIOS.get(ratio.get("name") or "")
-    if rate is None:
-        return {"filters": {}, "conditions": []}
+    if rate is None:  # what is said of the whole bounds it too: 占全部服务中项目的, 在职员工里…占
+        before, _, after = (slots.get("question") or "").partition("占")
+        whole = after + (re.split(r"里|当中|之中", before)[0] if re.search(r"里|当中|之中", before) else "")
+        return {"filters": {k: v for k, v in (slots.get("filters") or {}).items() if any(str(x) in whole for x in v)},
+                "conditions": [c for c in slots.get("conditions") or []
+                               if isinstance(c, dict) and c.get("text") and c["text"] in whole]}
     field = rate[1].split()[0]
     return {"filters": {k: v for k, v in (slots.get("filters") or {}).items() if k != field},
             "conditions": [c for c in slots.get("conditions") or [] if isinstance(c, dict) and c.get("field") != field]}
@@ -470,14 +474,16 @@ def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, sc
         note = f"{ratio['name']} = Σ{'+'.join(ratio['num'])} ÷ Σ({'+'.join(ratio['den'])})"
         return [first, _step(2, "ratio", rp, depends=[first["id"]], fields=[], note=note)]
     den_slots = {**slots, "ratio": None, "agg": None, **_population(ratio, slots)}
-    den_grounded = {**grounded, "filters": _population(ratio, grounded)["filters"]}
+    den_grounded = {**grounded, "filters": _population(ratio, {**grounded, "question": slots.get("question")})["filters"]}
     if ratio.get("whole") or (not any(v for v in (grounded.get("filters") or {}).values())
                               and not slots.get("conditions")):
         den_grounded.update(projects=[], areas=[])  # "图书馆的员工占全部员工的比例": the subset is the project
     den = build_plan(den_slots, den_grounded, [], {k: v for k, v in (scope or {}).items() if k != "positions"})
     if not den:
         return steps
-    d = {**den[0], "id": 2, "depends": [], "note": "分母：不加筛选条件的全部记录"}
+    kept = [str(x) for v in (den_grounded.get("filters") or {}).values() for x in v]
+    kept += [c["text"] for c in den_slots.get("conditions") or [] if isinstance(c, dict) and c.get("text")]
+    d = {**den[0], "id": 2, "depends": [], "note": f"分母：{'、'.join(kept)}的全部记录" if kept else "分母：不加筛选条件的全部记录"}
     first = {**first, "note": "分子：满足条件的记录"}
     field = ratio.get("field")
     op = "sum" if field else "count"

@@ -69,7 +69,8 @@ def _asked_but_not_said(question, text, slots, grounded, steps, index):
     # the people the question names are not an answer to 谁 (nor their 工号: 严玉梅走了以后谁接的她的活)
     named = set(_named_people(question, index))
     people = [str(p.get(f) or "") for p in index.people if str(p.get("姓名") or "") not in named for f in ("姓名", "工号")]
-    lacking = gate.missing_asked(question, text, people)
+    projects = [str(p.get(f) or "") for p in index.projects for f in ("项目名称", "项目编号")]
+    lacking = gate.missing_asked(question, text, people, projects)
     return (gate.asked_refusal(lacking, text), {"lacking": lacking}) if lacking else None
 
 
