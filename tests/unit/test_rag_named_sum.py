@@ -92,3 +92,27 @@ def test_a_tier_amount_of_another_subsidy_is_never_multiplied():
     claims = [{"text": "补贴标准为：1.购买新车发票金额10（不含）万元以下，可申领1900元的汽车消费礼包。",
                "cites": [n], "n": n} for n in range(1, len(used) + 1)]
     assert product_claim("两个人各买一台3000元的冰箱，济南一共能补多少？", claims, used) is None
+
+
+def test_items_at_different_prices_are_each_at_their_own_tier():
+    from core.agents.rag.answer_extraction import extract_answer
+    from core.agents.rag.sums import product_claim
+    from core.agents.rag.textutil import key_terms
+
+    used = chunks(FIRST_ROUND)
+    q = "一家公司在下半年第一轮买了3辆车，发票不含税分别是9万、20万和45万，这家公司一共能申领多少汽车消费礼包？"
+    _, claims = extract_answer(q, list(key_terms(q)), used)
+    claim = product_claim(q, claims, used)
+    assert claim is not None and "1900元＋4800元＋8500元＝15200元" in claim["text"]  # not 1900元×3
+    assert verify_calculation(claim["text"], claim["source"]) == (True, "计算已核对")
+    # a part of each package (the fuel card) is not the package's total
+    part = "一家公司买了3辆车，发票不含税分别是9万、20万和45万，三辆车可领的加油储值卡额度合计多少元？"
+    _, claims = extract_answer(part, list(key_terms(part)), used)
+    assert product_claim(part, claims, used) is None
+
+
+def test_the_rows_summed_are_those_of_the_item_the_question_names_in_any_cited_chunk():
+    used = chunks(HUAIAN)
+    q = "淮安市2024年政府信息公开申请的办理结果里，“不予处理”的一共多少件？"
+    claim = sum_claim(q, [{"text": "", "cites": [1], "n": 1}], used)
+    assert claim is not None and "不予处理各项62+25+0+0+1＝88件" in claim["text"]  # not 不予公开's 178

@@ -113,3 +113,9 @@ def test_where_something_is_published_needs_a_sentence_publishing_that_thing():
     # the page that announces rule changes is not where the fund's use is published
     changes = _chunk(3, "活动期间，市商务局、合作平台将实时监测活动情况，相关变动或调整将公布在活动页面上或以合适的方式及时通知。")
     assert logic.slot_gaps("泉城购活动结束后，会在哪里公布消费券资金的使用情况？", [changes]) == ["公布处"]
+
+
+def test_a_multiple_asked_needs_a_multiple_not_two_amounts():
+    amounts = _chunk(4, "现追加政府资金3000万元用于本次活动发放。本次活动资金补贴额度共计1200万元。", doc_id="car",
+                     title="关于追加2025年政府汽车消费补贴资金额度的公告")
+    assert logic.slot_gaps("追加之后的资金总盘子是下半年第一轮补贴额度的几倍？", [amounts]) == ["倍数"]

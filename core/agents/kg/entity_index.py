@@ -26,6 +26,7 @@ from core.config import get_settings
 from core.graph.schema import categorical_columns
 
 EMBED_MARGIN = 0.015
+_DEMONSTRATIVE = re.compile(r"(?:那个|这个|那边的?|这边的?)")
 # what may follow a short name's head in a question (夏阳那个标, 夏阳的, 夏阳4月): not more of a name
 _HEAD_END = re.compile(r"那|这|的|项目|[0-9，。？?、,；;！!\s]|$")
 
@@ -279,6 +280,8 @@ class EntityIndex:
                 embedder: Callable[[], Any] | None = None) -> list[Candidate]:
         """Candidates for ``text`` of ``kind``, best first (empty when nothing plausible)."""
         t = name_key(text)
+        if kind == "project":
+            t = _DEMONSTRATIVE.sub("", t)  # 徐汇那个夏阳社区中心: the district still leads the name
         if not t:
             return []
         if kind == "person":
@@ -340,7 +343,7 @@ class EntityIndex:
         head = qn[:start]
         places = sorted({_base_place(v) for v in self.values.get("市区", [])} - {""}, key=len, reverse=True)
         for p in places:
-            m = re.search(re.escape(p) + r"(?:区?-?|-区)$", head)  # 青浦区 / 青浦- / 青浦-区
+            m = re.search(re.escape(p) + r"(?:区?-?|-区)" + _DEMONSTRATIVE.pattern + "?$", head)  # 青浦区 / 青浦- / 徐汇那个
             if m:
                 return m.start()
         m = re.search(r"[\u4e00-\u9fa5]{2}-$", head)

@@ -12,7 +12,7 @@ from core.agents.kg import expr as X
 from core.agents.kg.computed import SUBSET_RATIOS
 from core.agents.kg.catalog import SALARY_FIELDS, consumed_filters, intent_tool, percent_fields, tool_fields
 from core.agents.kg.grounding import person_ids, project_codes
-from core.agents.kg import phrasing
+from core.agents.kg import kgrules, phrasing
 from core.agents.kg.timeparse import month_span
 from core.agents.kg.month_scope import months_native
 from core.agents.kg.tools import TOOLS, is_expression
@@ -444,12 +444,14 @@ def _aggregate_step(last: dict, a: _Asked) -> dict:
 
 def _population(ratio: dict, slots: dict) -> dict:
     """The filters and conditions of a ratio's denominator: for a share (占比: the subset is what the
-    question filters) only the values said of the whole, after 占; for a named rate (中标率) every one but those on the rate's own field —
-    续标的中标率 is the won 续标 bids out of all 续标 bids."""
+    question filters) only the values said of the whole (after 占, or before 里 ahead of it); for a
+    named rate (中标率) every one but those on the rate's own field — 续标的中标率 is the won 续标 bids
+    out of all 续标 bids."""
     rate = SUBSET_RATIOS.get(ratio.get("name") or "")
     if rate is None:  # what is said of the whole bounds it too: 占全部服务中项目的, 在职员工里…占
         before, _, after = (slots.get("question") or "").partition("占")
-        whole = after + (re.split(r"里|当中|之中", before)[0] if re.search(r"里|当中|之中", before) else "")
+        within = kgrules.cue("share_whole_before")
+        whole = after + (within.split(before)[0] if within.search(before) else "")
         return {"filters": {k: v for k, v in (slots.get("filters") or {}).items() if any(str(x) in whole for x in v)},
                 "conditions": [c for c in slots.get("conditions") or []
                                if isinstance(c, dict) and c.get("text") and c["text"] in whole]}
@@ -474,7 +476,8 @@ def _ratio_steps(steps: list[dict], ratio: dict, slots: dict, grounded: dict, sc
         note = f"{ratio['name']} = Σ{'+'.join(ratio['num'])} ÷ Σ({'+'.join(ratio['den'])})"
         return [first, _step(2, "ratio", rp, depends=[first["id"]], fields=[], note=note)]
     den_slots = {**slots, "ratio": None, "agg": None, **_population(ratio, slots)}
-    den_grounded = {**grounded, "filters": _population(ratio, {**grounded, "question": slots.get("question")})["filters"]}
+    den_filters = _population(ratio, {**grounded, "question": slots.get("question")})["filters"]
+    den_grounded = {**grounded, "filters": den_filters}
     if ratio.get("whole") or (not any(v for v in (grounded.get("filters") or {}).values())
                               and not slots.get("conditions")):
         den_grounded.update(projects=[], areas=[])  # "图书馆的员工占全部员工的比例": the subset is the project

@@ -139,22 +139,26 @@ def sum_claim(question: str, claims: list[dict], used: list[dict]) -> dict | Non
     title = norm(used[claims[0]["n"] - 1].get("title") or "")
     # the item asked (不予): not what the report's title is about (政府信息公开), nor a generic word (申请)
     terms = [t for t in key_terms(question) if len(t) >= 2 and t not in title and t not in words("generic_terms")]
+    groups: dict[tuple[int, str], list[float]] = {}
     for n, d in enumerate(used, 1):
         if d["doc_id"] != doc_id:
             continue
-        groups: dict[str, list[float]] = {}
         for line in (d.get("body") or d.get("text") or "").split("\n"):
             m = _rx("numbered_row").match(norm(line)) if is_table_row(line) else None
             if m and any(t in m.group(1) for t in terms):
-                groups.setdefault(m.group(1), []).append(float(m.group(2)))
-        # the item the question names best (不予公开), then the one with most sub-items
-        label = max(groups, key=lambda k: (sum(len(t) for t in terms if t in k), len(groups[k])), default="")
-        rows = groups.get(label, [])
-        if len(rows) >= 2:
-            unit = _rx("count_unit_asked").search(question)
-            return {"text": f"{SUM_LEAD}{display(label)}各项{'+'.join(_fmt(v) for v in rows)}＝{_fmt(sum(rows))}"
-                            f"{unit.group(1) if unit else ''}。", "cites": [n], "source": "", "n": n, "pos": -1}
-    return None
+                groups.setdefault((n, m.group(1)), []).append(float(m.group(2)))
+    # the item the question names best over every cited chunk (不予处理, not the 不予公开 rows of an
+    # earlier chunk), then the one with most sub-items
+    qualified = [k for k, rows in groups.items() if len(rows) >= 2]
+    if not qualified:
+        return None
+    kt, q = key_terms(question), norm(question)
+    # a generic word joined to the item in the question (不予 + 处理) names it too
+    joined = [a + b for a, b in zip(kt, kt[1:]) if a + b in q and (a in terms or b in terms)]
+    n, label = max(qualified, key=lambda k: (sum(len(t) for t in [*terms, *joined] if t in k[1]), len(groups[k])))
+    rows, unit = groups[(n, label)], _rx("count_unit_asked").search(question)
+    return {"text": f"{SUM_LEAD}{display(label)}各项{'+'.join(_fmt(v) for v in rows)}＝{_fmt(sum(rows))}"
+                    f"{unit.group(1) if unit else ''}。", "cites": [n], "source": "", "n": n, "pos": -1}
 
 
 def _verify_sum(claim: str, src: str) -> tuple[bool, str]:

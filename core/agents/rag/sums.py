@@ -154,7 +154,7 @@ def product_claim(question: str, claims: list[dict], used: list[dict] | None = N
     """"两个人各买一辆30万的新能源车，一共能领多少": the per-item amount of the cited tier the
     stated price falls in (每辆补贴5000元), times the count (5000元×2＝10000元); the claim naming
     most of the question's terms its documents' titles do not (新能源 over 燃油) wins. None unless a total is asked."""
-    from core.agents.rag.amounts import amount_fits, question_amounts
+    from core.agents.rag.amounts import question_amounts
 
     n, unit = items_counted(question)
     amounts = question_amounts(question)
@@ -165,13 +165,41 @@ def product_claim(question: str, claims: list[dict], used: list[dict] | None = N
     titles = norm(" ".join(d.get("title") or "" for d in used or []))
     # the terms that tell the claims apart (燃油 over 新能源汽车), not those of the title (汽车补贴)
     terms = [t for t in key_terms(question) if len(t) >= 2 and not re.search(r"\d", t) and t not in titles]
-    for c in sorted(claims, key=lambda c: -sum(1 for t in terms if t in norm(c["text"]))):
-        m = _rx("tier_item_amount").search(norm(c["text"]))
-        if m and amount_fits(amounts, c["text"]):
-            each = float(m.group(1)) * (10000 if m.group(2).startswith("万") else 1)
+    ranked = sorted(claims, key=lambda c: -sum(1 for t in terms if t in norm(c["text"])))
+    prices = list(dict.fromkeys(amounts))
+    if len(prices) >= 2:  # 3辆车，发票分别是9万、20万和45万: each price its own tier, summed
+        return _tiers_summed(question, ranked, prices, n)
+    for c in ranked:
+        each = _tier_amount(c, amounts)
+        if each is not None:
             return {"text": f"{PRODUCT_LEAD}每{unit}{_fmt(each)}元×{n}＝{_fmt(each * n)}元。", "cites": list(c["cites"]),
                     "source": c["text"], "n": c["n"], "pos": -1}
     return None
+
+
+def _tier_amount(claim: dict, amounts: list[float]) -> float | None:
+    """The per-item amount of a tier sentence covering ``amounts`` (可申领1900元), else None."""
+    from core.agents.rag.amounts import amount_fits
+
+    m = _rx("tier_item_amount").search(norm(claim["text"]))
+    if not m or not amount_fits(amounts, claim["text"]):
+        return None
+    return float(m.group(1)) * (10000 if m.group(2).startswith("万") else 1)
+
+
+def _tiers_summed(question: str, ranked: list[dict], prices: list[float], n: int) -> dict | None:
+    """One item per stated price, each at its own tier's amount, added (1900元＋5800元＋8500元); None
+    when the prices are not one per item, a tier is not cited, or a part of the package is asked
+    (加油储值卡: the tier sentence gives the whole package)."""
+    if len(prices) != n or any(w in norm(question) for w in rules_file("rag_vocabulary")["tier_parts"]["words"]):
+        return None
+    picked = [next(((c, e) for c in ranked if (e := _tier_amount(c, [p])) is not None), None) for p in prices]
+    if any(x is None for x in picked):
+        return None
+    eachs = [e for _, e in picked]
+    return {"text": f"{PRODUCT_LEAD}{'＋'.join(f'{_fmt(e)}元' for e in eachs)}＝{_fmt(sum(eachs))}元。",
+            "cites": sorted({x for c, _ in picked for x in c["cites"]}),
+            "source": "\n".join(c["text"] for c, _ in picked), "n": picked[0][0]["n"], "pos": -1}
 
 
 def _about_subject(question: str, d: dict) -> bool:
@@ -198,5 +226,16 @@ def verify_line(claim: str, source_text: str, lead: str, operator: str, compute,
 
 
 def verify_product(claim: str, source_text: str) -> tuple[bool, str] | None:
-    """A count-times-amount line (5000元×2＝10000元): the amount must be cited."""
+    """A count-times-amount line (5000元×2＝10000元): the amount must be cited; a line adding each
+    item's tier amount (1900元＋5800元＝7700元): every amount cited, the addition right."""
+    c = norm(claim)
+    if c.startswith(norm(PRODUCT_LEAD)) and not re.search(r"[×x*]", c):
+        m = re.search(r"((?:[\d.]+元[+＋])+[\d.]+元)[=＝]([\d.]+)元", c)
+        if not m:
+            return False, "计算式无法核对"
+        parts = [float(x) for x in re.findall(r"([\d.]+)元", m.group(1))]
+        src = norm(source_text)
+        if any(not re.search(r"(?<![\d.])" + re.escape(_fmt(x)) + r"\s*元", src) for x in parts):
+            return False, "计算所用金额未出现在所引片段中"
+        return (True, "计算已核对") if abs(sum(parts) - float(m.group(2))) <= 0.01 else (False, "计算结果有误")
     return verify_line(claim, source_text, PRODUCT_LEAD, "[×x*]", lambda each, n: each * n, 0)
