@@ -45,7 +45,7 @@ def two_field_slot(q: str) -> dict | None:
         a, b = (a, b) if a and b else tuple(row.get("fields") or ("", ""))  # a row naming its fields
         if row["kind"] == "difference":
             expr = row["expr"].format(a=a, b=b) if a and b else row["expr"]
-            fields = [f.strip() for f in expr.split(" - ")]
+            fields = [f.strip() for f in re.split(r" [-+] ", expr)]
         else:
             if not (a and b) or a == b:
                 continue

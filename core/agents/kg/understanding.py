@@ -397,13 +397,25 @@ def _extreme_group(q: str, agg: dict | None) -> dict | None:
     """"按设备类型汇总，哪一类设备的原值合计最高": a per-group figure whose question asks the top (or
     bottom) group, not the table of all groups."""
     m = kgrules.cue("which_group_extreme").search(q)
+    word = (m.group(1) or m.group(2)).removeprefix("个") if m else ""
+    if m and agg and agg.get("op") in ("max", "min") and agg.get("field") and not agg.get("group_by") \
+            and _WHICH_KEYS.get(word) and not agg.get("having") and not _own_field(_WHICH_KEYS[word], agg["field"]):
+        # "哪个岗位这四个月加班超时费拿得最多": the group's total, not the largest single record
+        return {"op": "sum", "field": agg["field"], "group_by": _WHICH_KEYS[word], "top": 1, "explicit": True,
+                **({"order": "asc"} if agg["op"] == "min" else {})}
     if not m or not agg or not agg.get("group_by") or agg.get("top") or agg.get("having") or agg.get("then") \
             or agg.get("op") not in ("sum", "avg", "count"):
         return agg
-    word = (m.group(1) or m.group(2)).removeprefix("个")
     if _WHICH_KEYS.get(word, agg["group_by"]) != agg["group_by"]:
         return agg  # "耗材加固定资产，哪个项目买得最多": grouped by 记录类型, the project was asked
     return {**agg, "top": 1, **({"order": "asc"} if re.search(r"最(?:少|低|小)", q) else {})}
+
+
+def _own_field(key: str, field: str) -> bool:
+    """Is ``field`` a column of the record ``key`` identifies (合同金额 of a 项目编号: one value per group)?"""
+    from core.graph.schema import NODE_BY_LABEL
+
+    return any(n.pk == key and field in n.property_names for n in NODE_BY_LABEL.values())
 
 
 def _two_valued(intent: str, filters: dict, named_people: list[str], people: list[str]) -> str | None:
