@@ -21,6 +21,7 @@ from core.agents.kg.timeparse import parse_time
 from core.agents.kg.unknown_names import unknown_person
 from core.text.numerals import apply_magnitude, cn_to_int
 from core.agents.kg import field_joins, kgrules, phrasing
+from core.agents.kg.catalog import unit
 from core.agents.kg.twofield import two_field_slot
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
@@ -399,7 +400,8 @@ def _extreme_group(q: str, agg: dict | None) -> dict | None:
     m = kgrules.cue("which_group_extreme").search(q)
     word = (m.group(1) or m.group(2)).removeprefix("个") if m else ""
     if m and agg and agg.get("op") in ("max", "min") and agg.get("field") and not agg.get("group_by") \
-            and _WHICH_KEYS.get(word) and not agg.get("having") and not _own_field(_WHICH_KEYS[word], agg["field"]):
+            and _WHICH_KEYS.get(word) and not agg.get("having") and not _own_field(_WHICH_KEYS[word], agg["field"]) \
+            and re.search(r"最(?:多|少)", q) and unit(agg["field"]) in ("元", "小时", "天", "次"):
         # "哪个岗位这四个月加班超时费拿得最多": the group's total, not the largest single record
         return {"op": "sum", "field": agg["field"], "group_by": _WHICH_KEYS[word], "top": 1, "explicit": True,
                 **({"order": "asc"} if agg["op"] == "min" else {})}
@@ -412,7 +414,9 @@ def _extreme_group(q: str, agg: dict | None) -> dict | None:
 
 
 def _own_field(key: str, field: str) -> bool:
-    """Is ``field`` a column of the record ``key`` identifies (合同金额 of a 项目编号: one value per group)?"""
+    """Is ``field`` a column of the record ``key`` identifies (合同金额 of a 项目编号: one value per group)?
+    (The group total replaces a maximum only for such additive amounts as 元 / 小时 / 天 / 次 said with
+    最多 / 最少: the lowest 检查得分 of a project is one inspection's, never a sum of scores.)"""
     from core.graph.schema import NODE_BY_LABEL
 
     return any(n.pk == key and field in n.property_names for n in NODE_BY_LABEL.values())
