@@ -119,3 +119,19 @@ def test_a_multiple_asked_needs_a_multiple_not_two_amounts():
     amounts = _chunk(4, "现追加政府资金3000万元用于本次活动发放。本次活动资金补贴额度共计1200万元。", doc_id="car",
                      title="关于追加2025年政府汽车消费补贴资金额度的公告")
     assert logic.slot_gaps("追加之后的资金总盘子是下半年第一轮补贴额度的几倍？", [amounts]) == ["倍数"]
+
+
+def test_a_table_row_figure_is_no_multiple_or_share():
+    # a row's figure (本年处理决定数量: 4119) fills an amount or a count, not 几倍 / 百分之多少
+    rows = _chunk(5, "信息内容: 行政许可；本年处理决定数量: 550。\n信息内容: 行政处罚；本年处理决定数量: 4119。",
+                  doc_id="hz", title="洪泽区人民政府2023年政府信息公开工作年度报告")
+    assert logic.slot_gaps("洪泽区2023年的行政处罚决定数是行政许可决定数的几倍？", [rows]) == ["倍数"]
+    assert logic.slot_gaps("洪泽区2023年行政许可决定占行政处罚决定的百分之多少？", [rows]) == ["比例"]
+
+
+def test_who_is_asking_and_how_precisely_are_not_what_the_document_must_mention():
+    from core.agents.rag.textutil import canonical_question, key_terms
+
+    q = "窗口上有群众问：帮领导算个账，1月那轮汽车补贴的参与对象是谁？"
+    assert not {"群众", "窗口", "算个账"} & set(key_terms(q))
+    assert "小数" not in canonical_question("行政处罚决定数是行政许可的几倍（保留一位小数）？")

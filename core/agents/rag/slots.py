@@ -270,7 +270,8 @@ def _sentence_fits(ask: dict, d: dict, shown: str, head: str) -> bool:
         body = pattern("year_word").sub("", body)  # 2019年 is not a duration or a count
     row = is_table_row(shown)
     head_org = kind == "部门" and bool(heading_org(d))  # 第十三条 市发展改革委: 负责加强统筹协调
-    if not (shape.search(body) or shape.search(norm(body)) or (row and re.search(r"\d", body)) or head_org):
+    row_fits = row and re.search(r"\d", body) and kind not in words("shape_only_slots")
+    if not (shape.search(body) or shape.search(norm(body)) or row_fits or head_org):
         return False  # (a table row's unit sits in its header: 本年收费金额（单位：万元）: 7730.28)
     if ask["total"] and not pattern("total_said").search(shown) and not pattern("total_said").search(head) \
             and not (ask.get("count_of") and ask["count_of"].search(norm(shown))) \
