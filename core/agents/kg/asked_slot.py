@@ -115,13 +115,18 @@ def _unknown_noun(question: str, head: str, answer: str, compounds: bool = False
     return None
 
 
+@lru_cache(maxsize=1)
+def _numeric_words_longest_first() -> tuple[tuple[str, str], ...]:
+    return tuple((w, f) for w, f, _u in sorted(NUMERIC_FIELDS, key=lambda t: -len(t[0])))
+
+
 def _unstated_figures(question: str, answer: str) -> str | None:
     """"4月早班、中班、夜班各排了多少": the numeric fields a question asks at once (各, 分别) that the
     answer never names: its statement when it states a figure, else its records too."""
     if not re.search(_rules()["several_figures"]["ask"], question):
         return None
     named, rest = [], question
-    for word, field, _unit in sorted(NUMERIC_FIELDS, key=lambda t: -len(t[0])):
+    for word, field in _numeric_words_longest_first():
         if word in rest:
             rest = rest.replace(word, " ")
             named += [field] if field not in named else []

@@ -37,7 +37,7 @@ def _name_heads(short: str, min_len: int = 6) -> list[str]:
     is not 工业)."""
     heads: list[str] = []
     while len(short) >= (min_len if not heads else 4):
-        suffix = next((x for x in sorted(_PROJECT_SUFFIX, key=len, reverse=True) if short.endswith(x)), "")
+        suffix = next((x for x in _SUFFIX_LONGEST_FIRST if short.endswith(x)), "")
         if not suffix or len(short) - len(suffix) < 2:
             break
         short = short[:-len(suffix)]
@@ -49,6 +49,7 @@ _PROJECT_SUFFIX = ("图书馆", "体育馆", "文化馆", "博物馆", "档案�
                    "医院", "学校", "大学", "中学", "小学", "小区", "社区", "广场", "商场", "酒店", "公司", "停车场", "场",
                    "站", "局", "委", "院", "楼", "所", "街道", "镇", "大楼", "公园", "办公楼", "写字楼", "剧院", "基地",
                    "法院", "检察院")
+_SUFFIX_LONGEST_FIRST = tuple(sorted(_PROJECT_SUFFIX, key=len, reverse=True))
 
 
 NOT_PLACES = frozenset({"公司", "全公司", "本公司", "集团", "园区", "项目", "中心", "大厦", "医院", "政府", "社区",

@@ -58,8 +58,9 @@ def two_field_slot(q: str) -> dict | None:
     return None
 
 
-def _top_group(q: str, agg: dict | None) -> dict:
-    """"编制缺口最大的是哪个项目": the group asked for an extreme of the difference, first of the ranking."""
+def top_group(q: str, agg: dict | None) -> dict:
+    """"编制缺口最大的是哪个项目", "哪个岗位加班超时费最多": the group asked for an extreme of a max / min
+    figure, first of the ranking ({} when the question names no group key)."""
     m = kgrules.cue("which_group_extreme").search(q)
     key = _WHICH_KEYS.get((m.group(1) or m.group(2)).removeprefix("个")) if m else None
     if not key or (agg or {}).get("op") not in ("max", "min"):
@@ -95,7 +96,7 @@ def apply(slots: dict) -> dict:
     if hit and hit["kind"] == "difference" and (agg or {}).get("op") in ops \
             and not (agg or {}).get("group_by") and not slots.get("ratio"):
         slots = {**slots, "intent": _intent_of(hit["fields"], slots.get("intent") or ""), "growth": None,
-                 "agg": {"op": "sum", "field": hit["expr"], "explicit": True, **_top_group(q, agg)}, "granularity": "汇总",
+                 "agg": {"op": "sum", "field": hit["expr"], "explicit": True, **top_group(q, agg)}, "granularity": "汇总",
                  "conditions": [c for c in slots.get("conditions") or [] if c.get("field") not in hit["fields"]]}
     elif hit and hit["kind"] == "difference" and (agg or {}).get("group_by") and agg.get("op") in ops \
             and (agg.get("field") in hit["fields"] or agg.get("op") == "count"):

@@ -22,7 +22,7 @@ from core.agents.kg.unknown_names import unknown_person
 from core.text.numerals import apply_magnitude, cn_to_int
 from core.agents.kg import field_joins, kgrules, phrasing
 from core.agents.kg.catalog import unit
-from core.agents.kg.twofield import two_field_slot
+from core.agents.kg.twofield import top_group, two_field_slot
 
 # a verb split by 了/过 and a count: "请过假" → 请假, "投了几次标" → 投标几次, "加了多少小时班" → 加班多少小时
 _SPLIT_VERB_RE = re.compile(kgrules.rules_file("kg_patterns")["split_verbs"]["pattern"])
@@ -397,17 +397,16 @@ def _expiry_year(q: str, tr, today: date):
 def _extreme_group(q: str, agg: dict | None) -> dict | None:
     """"按设备类型汇总，哪一类设备的原值合计最高": a per-group figure whose question asks the top (or
     bottom) group, not the table of all groups."""
-    m = kgrules.cue("which_group_extreme").search(q)
-    word = (m.group(1) or m.group(2)).removeprefix("个") if m else ""
-    if m and agg and agg.get("op") in ("max", "min") and agg.get("field") and not agg.get("group_by") \
-            and _WHICH_KEYS.get(word) and not agg.get("having") and not _own_field(_WHICH_KEYS[word], agg["field"]) \
-            and re.search(r"最(?:多|少)", q) and unit(agg["field"]) in ("元", "小时", "天", "次"):
+    ranked = top_group(q, agg) if agg and agg.get("field") and not agg.get("group_by") and not agg.get("having") else {}
+    if ranked and not _own_field(ranked["group_by"], agg["field"]) and re.search(r"最(?:多|少)", q) \
+            and unit(agg["field"]) in ("元", "小时", "天", "次"):
         # "哪个岗位这四个月加班超时费拿得最多": the group's total, not the largest single record
-        return {"op": "sum", "field": agg["field"], "group_by": _WHICH_KEYS[word], "top": 1, "explicit": True,
-                **({"order": "asc"} if agg["op"] == "min" else {})}
+        return {"op": "sum", "field": agg["field"], "explicit": True, **ranked}
+    m = kgrules.cue("which_group_extreme").search(q)
     if not m or not agg or not agg.get("group_by") or agg.get("top") or agg.get("having") or agg.get("then") \
             or agg.get("op") not in ("sum", "avg", "count"):
         return agg
+    word = (m.group(1) or m.group(2)).removeprefix("个")
     if _WHICH_KEYS.get(word, agg["group_by"]) != agg["group_by"]:
         return agg  # "耗材加固定资产，哪个项目买得最多": grouped by 记录类型, the project was asked
     return {**agg, "top": 1, **({"order": "asc"} if re.search(r"最(?:少|低|小)", q) else {})}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from core.agents.rag.ruledata import rules_file, synonyms
+from core.agents.rag.ruledata import rules_file, synonyms, words
 from core.agents.rag.textutil import key_terms, norm, salient_nouns, term_in
 
 SUM_FIGURES_LEAD = "按所引数字合计："
@@ -191,7 +191,7 @@ def _tiers_summed(question: str, ranked: list[dict], prices: list[float], n: int
     """One item per stated price, each at its own tier's amount, added (1900元＋5800元＋8500元); None
     when the prices are not one per item, a tier is not cited, or a part of the package is asked
     (加油储值卡: the tier sentence gives the whole package)."""
-    if len(prices) != n or any(w in norm(question) for w in rules_file("rag_vocabulary")["tier_parts"]["words"]):
+    if len(prices) != n or any(w in norm(question) for w in words("tier_parts")):
         return None
     picked = [next(((c, e) for c in ranked if (e := _tier_amount(c, [p])) is not None), None) for p in prices]
     if any(x is None for x in picked):
