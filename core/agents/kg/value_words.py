@@ -23,6 +23,12 @@ def _worded() -> tuple[tuple[tuple[str, tuple[tuple[re.Pattern, str], ...]], ...
     return fields, re.compile(spec["in_service"])
 
 
+def worded_spans(question: str) -> list[str]:
+    """The parts of ``question`` that write some field's value in words (中标, 未中标, 女员工)."""
+    return [m.group(0) for _field, rows in _worded()[0] for rx, _v in rows for m in rx.finditer(question or "")
+            if m.group(0)]
+
+
 def worded_values(question: str, genders: list[str], known=()) -> dict[str, list[str]]:
     """``{field: [value]}`` for the words of ``question``; a gender only when the data holds it
     (``genders``). ``known``: the fields grounded otherwise — a 服务状态 among them stands against

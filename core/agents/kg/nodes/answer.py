@@ -20,6 +20,7 @@ from core.agents.kg import asked_slot
 from core.agents.kg import asked_column
 from core.agents.kg import entity_gate
 from core.agents.kg import area_of
+from core.agents.kg import unused_terms
 
 
 def _entities(config) -> list[str]:
@@ -112,8 +113,15 @@ def _months_not_applied(question, text, slots, grounded, steps, index):
     return (unmet, {"months_unmet": True}) if unmet else None
 
 
+def _data_word_unused(question, text, slots, grounded, steps, index):
+    """A field or value the question names that the answer never used (中班和夜班加起来 → 夜班 only)."""
+    found = any(s.get("rows") for s in steps)  # with nothing found the answer already says so
+    words = unused_terms.unused(question, text, slots, steps, index) if found and not slots.get("followup") else []
+    return (unused_terms.refusal(words), {"unused": words}) if words else None
+
+
 _ANSWER_GATES = (_part_of_named, _unknown_value, _other_kind_of_value, _asked_but_not_said, _asked_column_missing,
-                 _named_entity_unused, _months_not_applied)
+                 _named_entity_unused, _months_not_applied, _data_word_unused)
 
 
 def answer(state: dict, *, config) -> dict:
