@@ -13,6 +13,7 @@ the index's stored values; the words never checked are data
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 
 from core.agents.kg import kgrules
@@ -20,7 +21,7 @@ from core.agents.kg.value_words import worded_spans
 from core.graph.schema import NODE_BY_LABEL, PROVENANCE, SYNTHETIC_KEY, DISPLAY
 
 _MIN_LEN = 2
-_IGNORED_SLOTS = ("question", "coverage", "feedback")
+_IGNORED_SLOTS = ("coverage", "feedback")  # and every *question key
 
 
 @lru_cache(maxsize=1)
@@ -121,7 +122,8 @@ def _shown(target: str, said: str, index) -> bool:
         return True
     stored = (index.values or {}) if index is not None else {}
     values = [*stored.get(target, []), *stored.get(target + "名称", [])]
-    return any(len(str(v)) >= _MIN_LEN and str(v) in said for v in values)
+    return any(len(str(v)) >= _MIN_LEN and re.search(rf"(?<![\u4e00-\u9fff]){re.escape(str(v))}(?![\u4e00-\u9fff])", said)
+               for v in values)  # a whole value (园区 inside 青浦-工业园区 is no 汇总业态)
 
 
 def refusal(words: list[str]) -> str:
