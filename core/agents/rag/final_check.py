@@ -175,10 +175,51 @@ def unmet_choice(question: str, claims: list[dict]) -> list[str]:
     return [] if any(o and o in text for o in options) else [entry["name"]]
 
 
-def final_gaps(question: str, claims: list[dict], used: list[dict]) -> list[str]:
-    """What the answer leaves unanswered; ``[]`` = it answers the question."""
+def _doc_names(ref: str, d: dict) -> bool:
+    """Does ``ref`` (山东家电方案, 860号文) name ``d``: every character and every number of it, less
+    the filler characters, is in its title, file name or 文号?"""
+    entry = vocab_entry("document_reference")
+    name = norm(" ".join(str(d.get(k) or "") for k in ("title", "file_name", "doc_number")))
+    ref = norm(ref)
+    kind = next((k for k in entry["any_kind"] if ref.endswith(k)), "")  # 860号文: any kind of document
+    body = "".join(ch for ch in ref[:len(ref) - len(kind)] if ch not in entry["fillers"])
+    numbers = re.findall(r"\d+", body)
+    return all(ch in name for ch in re.sub(r"\d+", "", body)) and all(n in re.findall(r"\d+", name) for n in numbers)
+
+
+def document_references(question: str, pool: list[dict]) -> list[str]:
+    """The documents the question names, as it names them: for each document kind word (方案, 细则,
+    860号文's 文) the longest run before it that names some document of ``pool``."""
+    entry = vocab_entry("document_reference")
+    q = norm(question)
+    out: list[str] = []
+    kinds = sorted(entry["kinds"], key=len, reverse=True)
+    for m in re.finditer("|".join(map(re.escape, kinds)), q):
+        run = re.search(r"[\u4e00-\u9fff\d]*$", q[:m.start()]).group(0)
+        for i in range(len(run) - entry["min_chars"] + 1):
+            ref = run[i:] + m.group(0)
+            content = [ch for ch in run[i:] if ch not in entry["fillers"]]
+            if len(content) >= entry["min_chars"] and any(_doc_names(ref, d) for d in pool):
+                if ref not in out:
+                    out.append(ref)
+                break
+    return out
+
+
+def unmet_documents(question: str, claims: list[dict], used: list[dict], pool: list[dict]) -> list[str]:
+    """The documents the question names (省家电方案) when no cited document is one of them, while the
+    retrieved pool holds one they name: the answer quotes another document (济南家电细则) for them. A
+    question naming two (与省家电方案相比，济南细则…) is answered when one of them is cited."""
+    cited = [used[n - 1] for n in sorted({n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)})]
+    refs = document_references(question, [*pool, *used]) if cited else []
+    return [] if any(_doc_names(ref, d) for ref in refs for d in cited) else refs
+
+
+def final_gaps(question: str, claims: list[dict], used: list[dict], pool: list[dict] = ()) -> list[str]:
+    """What the answer leaves unanswered (``pool``: the retrieved chunks, for the documents the question
+    names); ``[]`` = it answers the question."""
     if not claims:
         return []
     return unmet_articles(question, claims, used) + unmet_choice(question, claims) + unmet_places(question, claims, used) \
-        + unmet_subjects(question, claims, used) \
+        + unmet_subjects(question, claims, used) + unmet_documents(question, claims, used, list(pool)) \
         + unfilled_slots(question, claims) + unmet_phrases(question, claims) + unmet_amounts(question, claims, used)

@@ -147,8 +147,8 @@ def generate(state: dict, *, config) -> dict:
         if computed is not None:
             seen = {norm(c["text"]) for c in claims}
             claims = [computed] + [c for c in computed.pop("also", []) if norm(c["text"]) not in seen] + claims
-        gaps = final_gaps(question, claims, used)
-        if gaps:  # sentences of a neighbouring question (another amount, no difference, no name)
+        gaps = final_gaps(question, claims, used, state.get("documents") or [])
+        if gaps:  # sentences of a neighbouring question (another amount, no difference, no name, another document)
             draft, claims = "", []
             out["final_gaps"] = gaps
         if claims:
