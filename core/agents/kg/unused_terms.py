@@ -68,7 +68,7 @@ def _blank(question: str, index, slots: dict) -> str:
     """The question without the names of projects, people and areas, the time said and the values
     written in words (未中标): a value inside a name (医院 in 人民医院) is the name's."""
     q = question
-    spans = [m.get("text") or "" for m in index.find_mentions(question)] if index is not None else []
+    spans = [m.get("text") or "" for m in index.find_mentions(question)]
     spans.append(((slots.get("time") or {}).get("text")) or "")
     spans += worded_spans(question)
     for p in slots.get("projects") or []:
@@ -87,9 +87,9 @@ def _said(slots: dict, steps: list[dict], text: str) -> str:
 
 def unused(question: str, text: str, slots: dict, steps: list[dict], index) -> list[str]:
     """The data words of ``question`` that neither the understood slots, the plan nor the answer
-    text carry."""
+    text carry (``index``: the asker's entity index, for names and stored values)."""
     q = _blank(question or "", index, slots)
-    words = {**_value_words(index), **_field_words()} if index is not None else dict(_field_words())
+    words = {**_value_words(index), **_field_words()}
     said = _said(slots, steps, text)
     found: list[str] = []
     for w in _segment(q, words):
@@ -120,7 +120,7 @@ def _shown(target: str, said: str, index) -> bool:
     (岗位 → a 岗位名称 such as 保安_普保)?"""
     if target in said or (target.endswith("编号") and len(target) > 4 and target[:-2] in said):
         return True
-    stored = (index.values or {}) if index is not None else {}
+    stored = index.values or {}
     values = [*stored.get(target, []), *stored.get(target + "名称", [])]
     return any(len(str(v)) >= _MIN_LEN and re.search(rf"(?<![\u4e00-\u9fff]){re.escape(str(v))}(?![\u4e00-\u9fff])", said)
                for v in values)  # a whole value (园区 inside 青浦-工业园区 is no 汇总业态)

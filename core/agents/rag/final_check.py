@@ -50,12 +50,15 @@ def _members(a_pat: re.Pattern, claims: list[dict]) -> int:
     return len({a_pat.search(p).group(0) for p in pieces})
 
 
+def _cited(claims: list[dict], used: list[dict]) -> list[dict]:
+    """The chunks of ``used`` the answer's sentences cite, in order."""
+    return [used[n - 1] for n in sorted({n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)})]
+
+
 def _cited_texts(claims: list[dict], used: list[dict]) -> list[str]:
     """The answer's sentences and the chunks they cite (a sentence continuing its chunk's
     previous one: 8500元的汽车消费礼包 … 其中，每辆可领取额度5000元的加油储值卡)."""
-    cited = {n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)}
-    return [norm(c["text"]) for c in claims] + [norm(used[n - 1].get("body") or used[n - 1].get("text") or "")
-                                               for n in sorted(cited)]
+    return [norm(c["text"]) for c in claims] + [norm(d.get("body") or d.get("text") or "") for d in _cited(claims, used)]
 
 
 def unmet_amounts(question: str, claims: list[dict], used: list[dict]) -> list[str]:
@@ -94,8 +97,7 @@ def unmet_subjects(question: str, claims: list[dict], used: list[dict]) -> list[
     """The subjects the question names that neither an answer sentence nor a cited document's
     title speaks of (体育消费券 asked, 泉城购 sentences cited)."""
     q = norm(question)
-    cited = {n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)}
-    texts = [norm(c["text"]) for c in claims] + [norm(doc_title(used[n - 1])) for n in sorted(cited)]
+    texts = [norm(c["text"]) for c in claims] + [norm(doc_title(d)) for d in _cited(claims, used)]
     return [name for name, q_pat, found, _ in _subjects()
             if q_pat.search(q) and not any(found.search(t) for t in texts)]
 
@@ -175,31 +177,32 @@ def unmet_choice(question: str, claims: list[dict]) -> list[str]:
     return [] if any(o and o in text for o in options) else [entry["name"]]
 
 
-def _doc_names(ref: str, d: dict) -> bool:
-    """Does ``ref`` (山东家电方案, 860号文) name ``d``: every character and every number of it, less
-    the filler characters, is in its title, file name or 文号?"""
+def _doc_name(d: dict) -> str:
+    return norm(" ".join(str(d.get(k) or "") for k in ("title", "file_name", "doc_number")))
+
+
+def _names(ref: str, name: str) -> bool:
+    """Does ``ref`` (山东家电方案, 860号文) name the document called ``name`` (its title, file name and
+    文号): every character and every number of it, less the filler characters, is in ``name``?"""
     entry = vocab_entry("document_reference")
-    name = norm(" ".join(str(d.get(k) or "") for k in ("title", "file_name", "doc_number")))
-    ref = norm(ref)
     kind = next((k for k in entry["any_kind"] if ref.endswith(k)), "")  # 860号文: any kind of document
     body = "".join(ch for ch in ref[:len(ref) - len(kind)] if ch not in entry["fillers"])
-    numbers = re.findall(r"\d+", body)
-    return all(ch in name for ch in re.sub(r"\d+", "", body)) and all(n in re.findall(r"\d+", name) for n in numbers)
+    numbers = set(re.findall(r"\d+", name))
+    return all(ch in name for ch in re.sub(r"\d+", "", body)) and all(n in numbers for n in re.findall(r"\d+", body))
 
 
 def document_references(question: str, pool: list[dict]) -> list[str]:
     """The documents the question names, as it names them: for each document kind word (方案, 细则,
     860号文's 文) the longest run before it that names some document of ``pool``."""
     entry = vocab_entry("document_reference")
-    q = norm(question)
+    q, names = norm(question), {_doc_name(d) for d in pool}
     out: list[str] = []
-    kinds = sorted(entry["kinds"], key=len, reverse=True)
-    for m in re.finditer("|".join(map(re.escape, kinds)), q):
+    for m in re.finditer("|".join(map(re.escape, sorted(entry["kinds"], key=len, reverse=True))), q):
         run = re.search(r"[\u4e00-\u9fff\d]*$", q[:m.start()]).group(0)
         for i in range(len(run) - entry["min_chars"] + 1):
             ref = run[i:] + m.group(0)
             content = [ch for ch in run[i:] if ch not in entry["fillers"]]
-            if len(content) >= entry["min_chars"] and any(_doc_names(ref, d) for d in pool):
+            if len(content) >= entry["min_chars"] and any(_names(ref, n) for n in names):
                 if ref not in out:
                     out.append(ref)
                 break
@@ -210,9 +213,9 @@ def unmet_documents(question: str, claims: list[dict], used: list[dict], pool: l
     """The documents the question names (省家电方案) when no cited document is one of them, while the
     retrieved pool holds one they name: the answer quotes another document (济南家电细则) for them. A
     question naming two (与省家电方案相比，济南细则…) is answered when one of them is cited."""
-    cited = [used[n - 1] for n in sorted({n for c in claims for n in c.get("cites") or [] if 1 <= n <= len(used)})]
+    cited = {_doc_name(d) for d in _cited(claims, used)}
     refs = document_references(question, [*pool, *used]) if cited else []
-    return [] if any(_doc_names(ref, d) for ref in refs for d in cited) else refs
+    return [] if any(_names(ref, n) for ref in refs for n in cited) else refs
 
 
 def final_gaps(question: str, claims: list[dict], used: list[dict], pool: list[dict] = ()) -> list[str]:
