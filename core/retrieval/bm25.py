@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import Counter
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 from scipy import sparse
@@ -44,14 +44,18 @@ class BM25Index:
             ids[i], cnt[i] = tid, c
         return ids, cnt
 
-    def set_documents(self, docs: Sequence[Sequence[str]]) -> None:
+    def set_documents(self, docs: Iterable[Sequence[str]]) -> None:
+        """Replace the documents (read once, in order: a generator is fine)."""
         with self._lock:
             self.vocab = {}
-            self._rows = [self._encode(d) for d in docs]
-            self._lens = np.array([len(d) for d in docs], dtype=np.float64)
+            self._rows, lens = [], []
+            for d in docs:
+                self._rows.append(self._encode(d))
+                lens.append(len(d))
+            self._lens = np.array(lens, dtype=np.float64)
             self._rebuild()
 
-    def add_documents(self, docs: Sequence[Sequence[str]]) -> None:
+    def add_documents(self, docs: Iterable[Sequence[str]]) -> None:
         """Append documents (rows n, n+1, …): cost in proportion to their tokens."""
         with self._lock:
             for d in docs:

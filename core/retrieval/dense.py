@@ -132,16 +132,30 @@ class QueryVectors:
         self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="dense-query")
 
     def __call__(self, query: str, timeout_s: float) -> np.ndarray:
+        return self.start(query, timeout_s)()
+
+    def start(self, query: str, timeout_s: float) -> Callable[[], np.ndarray]:
+        """Begin encoding ``query`` on the worker now, so that the caller ranks its other lists
+        meanwhile (the C engine runs without the GIL); the returned function gives the vector,
+        waiting at most until ``timeout_s`` after this call. Whatever fails here (no model) is
+        raised by the returned function, where the caller degrades."""
         from core.retrieval.embed import get_embedder
 
         with self._lock:
             vec = self._cache.get(query)
             if vec is not None:
                 self._cache.move_to_end(query)
-                return vec
-        emb = get_embedder()
-        fut = self._pool.submit(self._encode, emb, query)
-        return fut.result(timeout=timeout_s)
+                return lambda: vec
+        deadline = time.monotonic() + timeout_s
+        try:
+            fut = self._pool.submit(self._encode, get_embedder(), query)
+        except Exception as exc:  # noqa: BLE001 - raised where the vector is asked for
+            failure = exc
+
+            def fail() -> np.ndarray:
+                raise failure
+            return fail
+        return lambda: fut.result(timeout=max(0.0, deadline - time.monotonic()))
 
     def clear(self) -> None:
         with self._lock:

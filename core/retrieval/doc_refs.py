@@ -4,6 +4,7 @@ these): documents by their title or 文号 (:func:`title_matches`), and articles
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Hashable, Sequence
 
 from core.documents.models import Chunk, DocMeta
@@ -17,21 +18,21 @@ def title_matches(query: str, metas: list[DocMeta], agencies: list[str] | None =
     3 = 文号 match, 2 = 《name》 or the title's core named in the query, else the share of the
     query's character bigrams found in the title (kept when ≥ 0.5)."""
     ents = query_entities(query, agencies or [])
+    numbers, named = ents["doc_numbers"], [x.removeprefix("中华人民共和国") for x in ents["titles"]]
     q = fold(query)
     qbg = bigrams(query)
     out = []
     for m in metas:
-        core = title_core(m.title) if m.title else ""
+        core, core_bigrams = _title_keys(m.title)
         s = 0.0
-        if m.doc_number and any(e.endswith(m.doc_number) for e in ents["doc_numbers"]):
+        if numbers and m.doc_number and any(e.endswith(m.doc_number) for e in numbers):
             s = 3.0
-        elif core and any(t and (t in core or (len(core) >= 3 and core in t)) for t in
-                          [x.removeprefix("中华人民共和国") for x in ents["titles"]]):
+        elif named and core and any(t and (t in core or (len(core) >= 3 and core in t)) for t in named):
             s = 2.0
         elif core and len(core) >= 3 and core in q:
             s = 2.0
         elif core and qbg:
-            cov = len(qbg & bigrams(core)) / len(qbg)
+            cov = len(qbg & core_bigrams) / len(qbg)
             if cov >= 0.5:
                 s = cov
         if s > 0 and ents["agencies"] and any(a in "".join(m.authorities) for a in ents["agencies"]):
@@ -40,6 +41,13 @@ def title_matches(query: str, metas: list[DocMeta], agencies: list[str] | None =
             out.append((m.doc_id, s))
     out.sort(key=lambda x: (-x[1], x[0]))  # ties by doc_id: the same order on every backend
     return out[:5]
+
+
+@lru_cache(maxsize=65536)
+def _title_keys(title: str) -> tuple[str, frozenset[str]]:
+    """A title's core and the core's character bigrams (read per query for every document)."""
+    core = title_core(title) if title else ""
+    return core, frozenset(bigrams(core))
 
 
 def article_of(chunk: Chunk) -> int | None:

@@ -54,12 +54,18 @@ def domain_allowed(meta: DocMeta, principal: Principal) -> bool:
 
 def doc_allowed(meta: DocMeta, principal: Principal, scenario: str | Scenario | None = None) -> bool:
     """May ``principal`` retrieve chunks of this document in this scenario?"""
-    if meta.review_state != "approved":
-        return False  # 待审核: never retrievable until approved
-    if not tenant_allowed(meta, principal) or not domain_allowed(meta, principal):
-        return False
+    return docs_allowed([meta], principal, scenario)[0]
+
+
+def docs_allowed(metas: list[DocMeta], principal: Principal, scenario: str | Scenario | None = None) -> list[bool]:
+    """:func:`doc_allowed` for many documents (the scenario and today read once)."""
+    from core.documents.metadata import today
+
     statuses = SCENARIO_STATUSES.get(scenario_of(principal, scenario), SCENARIO_STATUSES["window"])
-    return current_status(meta) in statuses
+    day = today().isoformat()
+    return [meta.review_state == "approved"  # 待审核: never retrievable until approved
+            and tenant_allowed(meta, principal) and domain_allowed(meta, principal)
+            and current_status(meta, day) in statuses for meta in metas]
 
 
 def doc_visible(meta: DocMeta, principal: Principal) -> bool:

@@ -25,6 +25,14 @@ from core.retrieval.tokenize import has_exact_reference, tokenize
 Evidence = dict[int, tuple[int, float]]
 
 
+def document_rows(spans: list[tuple[int, int]]) -> np.ndarray:
+    """The rows of documents given by their (start, end) row spans, in that order."""
+    spans_ = np.array(spans, dtype=np.int64).reshape(-1, 2)
+    lengths = spans_[:, 1] - spans_[:, 0]
+    starts = np.cumsum(lengths) - lengths  # where each document's rows begin in the result
+    return np.arange(int(lengths.sum())) + np.repeat(spans_[:, 0] - starts, lengths)
+
+
 def bm25_ranked(bm25: BM25Index, query: str, rows: np.ndarray, everything: bool) -> tuple[list[int], Evidence]:
     """The allowed ``rows`` by BM25 score (above 0), at most ``CANDIDATES``; ``everything``:
     ``rows`` are all the rows, so no gather is needed."""
@@ -66,15 +74,19 @@ def dense_ranked(mat: np.ndarray, has_vec: np.ndarray, rows: np.ndarray, query_v
     return ranked, evidence, False
 
 
-def title_ranked(query: str, rows: np.ndarray, chunks: list[Chunk], metas: dict[str, DocMeta],
-                 doc_rows: dict[str, tuple[int, int]], ranked_lists: Sequence[list[int]]) -> list[int]:
-    """The title path: the allowed documents the query names, their best chunks first
-    (:func:`core.retrieval.doc_refs.title_list`, ordered by ``ranked_lists``)."""
-    allowed_docs = list(dict.fromkeys(chunks[int(r)].doc_id for r in rows))
+def named_documents(query: str, allowed_docs: list[str], metas: dict[str, DocMeta]) -> list[str]:
+    """The allowed documents the query names by title or 文号, best first
+    (:func:`core.retrieval.doc_refs.title_matches`)."""
     matched = title_matches(query, [metas[d] for d in allowed_docs],
                             [a for d in allowed_docs for a in metas[d].authorities])
-    return title_list(query, [d for d, _ in matched],
-                      lambda d: [(r, chunks[r].heading) for r in range(*doc_rows[d])], ranked_lists)
+    return [d for d, _ in matched]
+
+
+def title_ranked(query: str, named: list[str], chunks: list[Chunk], doc_rows: dict[str, tuple[int, int]],
+                 ranked_lists: Sequence[list[int]]) -> list[int]:
+    """The title path: the ``named`` documents' best chunks first
+    (:func:`core.retrieval.doc_refs.title_list`, ordered by ``ranked_lists``)."""
+    return title_list(query, named, lambda d: [(r, chunks[r].heading) for r in range(*doc_rows[d])], ranked_lists)
 
 
 def fused_pool(query: str, bm25: list, dense: list, title: list, *, degraded: bool,

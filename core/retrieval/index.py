@@ -22,11 +22,12 @@ manifest, and re-read the manifest under it, so no writer's documents are lost.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -36,13 +37,15 @@ except ImportError:  # pragma: no cover
     fcntl = None
 
 from core.config import Settings, get_settings
+from core.documents.metadata import today
 from core.documents.models import Chunk, DocMeta
 from core.errors import AppError, BadInputError, NotFoundError
 from core.retrieval import filters, vector_model
 from core.retrieval.bm25 import BM25Index
 from core.retrieval.dense import QueryVectors, content_hash
 from core.retrieval.fusion import FusionWeights
-from core.retrieval.hybrid import bm25_ranked, dense_ranked, fused_pool, hit_evidence, title_ranked
+from core.retrieval.hybrid import (bm25_ranked, dense_ranked, document_rows, fused_pool, hit_evidence,
+                                   named_documents, title_ranked)
 from core.retrieval.index_files import IndexFiles
 from core.retrieval.metastore import MetaStore
 from core.retrieval.protocol import DEGRADED_NOTICE, MAX_QUERY_CHARS, NO_DOCUMENTS_NOTICE, Hit, SearchResult
@@ -80,8 +83,17 @@ class EmbeddedIndex:
         self._mat = self._vec_buf[:0]
         self._has_vec = self._has_buf[:0]
         self._meta: dict[str, DocMeta] = {}
+        self._meta_version = 0
+        self._allowed_cache: dict[tuple, tuple[list[str], np.ndarray]] = {}
+        self._changed()
         self._epoch = 0
         self._vector_model: str | None = None
+
+    def _changed(self) -> None:
+        """Documents or their metadata changed: what :meth:`_allowed` kept is stale."""
+        with self._lock:
+            self._meta_version += 1
+            self._allowed_cache = {}
 
     @contextlib.contextmanager
     def _write_lock(self) -> Iterator[None]:
@@ -134,11 +146,16 @@ class EmbeddedIndex:
             self._reset_memory()
             self._loaded_mtime = self._manifest_stamp()
             manifest = self._manifest()
-            docs = self.files.read_docs(manifest["docs"])
+            docs = self.files.iter_docs(manifest["docs"])
             self._epoch, self._vector_model = manifest.get("epoch", 0), manifest.get("vector_model")
-            if "vector_model" not in manifest:  # built before the record existed
-                self._vector_model = vector_model.infer(vector_model.samples(docs), self.vector_cache_path)
-            self._append_docs(docs)
+            head: list[tuple] = []
+            if "vector_model" not in manifest:  # built before the record existed: its first vectors tell
+                for doc in docs:
+                    head.append(doc)
+                    if doc[4] is not None and len(doc[3]):
+                        break
+                self._vector_model = vector_model.infer(vector_model.samples(head), self.vector_cache_path)
+            self._append_docs(itertools.chain(head, docs))
             self._reload_metas()
 
     def _sync(self) -> None:
@@ -160,25 +177,31 @@ class EmbeddedIndex:
             self._append_docs(self.files.read_docs(added))
             self._reload_metas()
 
-    def _append_docs(self, docs: list[tuple]) -> None:
+    def _append_docs(self, docs: Iterable[tuple]) -> None:
         """Append documents ``(doc_id, chunks, tokens, hashes, vectors|None)`` to the in-memory
-        index: cost in proportion to their size (BM25 postings, vector rows, chunk lists)."""
-        if not docs:
-            return
+        index: cost in proportion to their size (BM25 postings, vector rows, chunk lists). The
+        documents are read once, in order; each one's tokens are encoded and let go before the
+        next is read."""
         with self._lock:
-            first = self._bm25.n_docs == 0
-            for doc_id, chunks, _toks, _hashes, _vecs in docs:
-                start = len(self._chunks)
-                self._chunks.extend(chunks)
-                self._row_of.update((c.chunk_id, i) for i, c in enumerate(chunks, start))
-                self._doc_rows[doc_id] = (start, len(self._chunks))
-                self._doc_ids.append(doc_id)
-            tokens = [t for d in docs for t in d[2]]
-            if first:
-                self._bm25.set_documents(tokens)  # only term ids + counts stay in memory
+            vectors: list[tuple[int, np.ndarray | None]] = []
+
+            def tokens() -> Iterator[list[str]]:
+                for doc_id, chunks, toks, _hashes, vecs in docs:
+                    start = len(self._chunks)
+                    self._chunks.extend(chunks)
+                    self._row_of.update((c.chunk_id, i) for i, c in enumerate(chunks, start))
+                    self._doc_rows[doc_id] = (start, len(self._chunks))
+                    self._doc_ids.append(doc_id)
+                    vectors.append((len(chunks), vecs))
+                    yield from toks
+
+            if self._bm25.n_docs == 0:
+                self._bm25.set_documents(tokens())  # only term ids + counts stay in memory
             else:
-                self._bm25.add_documents(tokens)
-            self._append_vectors([(len(d[1]), d[4]) for d in docs])
+                self._bm25.add_documents(tokens())
+            if vectors:
+                self._append_vectors(vectors)
+            self._changed()
 
     def _append_vectors(self, parts: list[tuple[int, np.ndarray | None]]) -> None:
         n = len(self._has_vec)
@@ -222,9 +245,11 @@ class EmbeddedIndex:
             self._vec_buf, self._has_buf = self._mat[keep], self._has_vec[keep]
             self._mat, self._has_vec = self._vec_buf, self._has_buf
             self._meta = {d: m for d, m in self._meta.items() if d not in gone}
+            self._changed()
 
     def _reload_metas(self) -> None:
         self._meta = {m.doc_id: m for m in self.metas.all() if m.doc_id in self._doc_rows}
+        self._changed()
         agencies = {a for m in self._meta.values() for a in m.authorities}
         if agencies:
             add_words(agencies)
@@ -384,6 +409,7 @@ class EmbeddedIndex:
         metas = self.metas.get_many(doc_ids)
         with self._lock:
             self._meta.update((m.doc_id, m) for m in metas if m.doc_id in self._doc_rows)
+            self._changed()
         agencies = {a for m in metas for a in m.authorities}
         if agencies:
             add_words(agencies)
@@ -435,16 +461,31 @@ class EmbeddedIndex:
 
     # ---- search --------------------------------------------------------------------------
     def allowed_rows(self, principal: Principal, scenario: str | None, doc_ids: list[str] | None) -> np.ndarray:
+        return self._allowed(principal, scenario, doc_ids)[1]
+
+    def _allowed(self, principal: Principal, scenario: str | None,
+                 doc_ids: list[str] | None) -> tuple[list[str], np.ndarray]:
+        """The documents ``principal`` may retrieve (of ``doc_ids`` when given), in index order,
+        and their rows. The last few answers are kept, keyed by everything the filter reads: the
+        documents and their metadata (a version bumped by every change), who asks, the scenario,
+        the day (a campaign ends at midnight)."""
+        key = (self._meta_version, principal.role, principal.tenants, principal.domains,
+               filters.scenario_of(principal, scenario), today().isoformat(),
+               None if doc_ids is None else tuple(doc_ids))
+        hit = self._allowed_cache.get(key)
+        if hit is None:
+            hit = self._allowed_cache[key] = self._allowed_now(principal, scenario, doc_ids)
+            while len(self._allowed_cache) > 16:
+                del self._allowed_cache[next(iter(self._allowed_cache))]
+        return hit
+
+    def _allowed_now(self, principal: Principal, scenario: str | None,
+                     doc_ids: list[str] | None) -> tuple[list[str], np.ndarray]:
         wanted = set(doc_ids) if doc_ids is not None else None
-        parts = []
-        for d in self._doc_ids:
-            meta = self._meta.get(d)
-            if meta is None or (wanted is not None and d not in wanted):
-                continue
-            if filters.doc_allowed(meta, principal, scenario):
-                s, e = self._doc_rows[d]
-                parts.append(np.arange(s, e))
-        return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        docs = [d for d in self._doc_ids if d in self._meta and (wanted is None or d in wanted)]
+        allowed = filters.docs_allowed([self._meta[d] for d in docs], principal, scenario)
+        docs = [d for d, ok in zip(docs, allowed) if ok]
+        return docs, document_rows([self._doc_rows[d] for d in docs])
 
     def warm(self) -> bool:
         """Load the embedding model now (False when it is unavailable)."""
@@ -456,8 +497,8 @@ class EmbeddedIndex:
         except EmbeddingUnavailable:
             return False
 
-    def _query_vector(self, query: str) -> np.ndarray:
-        return self._query_vectors(query, self.settings.dense_timeout_ms / 1000)
+    def _start_query_vector(self, query: str) -> Callable[[], np.ndarray]:
+        return self._query_vectors.start(query, self.settings.dense_timeout_ms / 1000)
 
     def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
                doc_ids: list[str] | None = None, weights: FusionWeights | None = None,
@@ -493,9 +534,12 @@ class EmbeddedIndex:
                    doc_ids: list[str] | None = None, lists: tuple[str, ...] = ("bm25", "dense", "title")) -> dict:
         """The three ranked candidate lists (rows, best first) over the allowed chunks only,
         with their evidence; :meth:`search` fuses them (the benchmark tunes the fusion here)."""
+        # the query is embedded on the worker thread while the allowed rows, BM25 and the titles
+        # are worked out here
+        query_vector = self._start_query_vector(query) if "dense" in lists and self._has_vec.any() else None
         with self._lock:
             self.refresh()
-            rows = self.allowed_rows(principal, scenario, doc_ids)
+            allowed_docs, rows = self._allowed(principal, scenario, doc_ids)
             chunks, mat, has_vec, metas = self._chunks, self._mat, self._has_vec, self._meta
             doc_rows = self._doc_rows
             bm25, recorded = self._bm25, self._vector_model
@@ -510,11 +554,12 @@ class EmbeddedIndex:
 
         if "bm25" in lists:
             out["bm25"], out["bm25_ev"] = bm25_ranked(bm25, query, rows, everything)
+        named = named_documents(query, allowed_docs, metas) if "title" in lists else []
         if "dense" in lists:  # over the allowed rows that have vectors
             out["dense"], out["dense_ev"], out["degraded"] = dense_ranked(
-                mat, has_vec, rows, lambda: self._query_vector(query), recorded, notices)
+                mat, has_vec, rows, query_vector, recorded, notices)
         if "title" in lists:  # documents the query names, their best chunks first
-            out["title"] = title_ranked(query, rows, chunks, metas, doc_rows, (out["bm25"], out["dense"]))
+            out["title"] = title_ranked(query, named, chunks, doc_rows, (out["bm25"], out["dense"]))
         return out
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 
@@ -66,13 +67,16 @@ class IndexFiles:
         return doc_id, chunks, raw["tokens"], raw["hashes"], vecs
 
     def read_docs(self, doc_ids: list[str]) -> list[DocFiles]:
-        out = []
+        return list(self.iter_docs(doc_ids))
+
+    def iter_docs(self, doc_ids: list[str]) -> Iterator[DocFiles]:
+        """The documents one at a time (a load of the whole index never holds every document's
+        BM25 tokens at once)."""
         for doc_id in doc_ids:
             try:
-                out.append(self.read_doc(doc_id))
+                yield self.read_doc(doc_id)
             except (OSError, ValueError, KeyError):
                 continue  # a damaged document file: skip it, keep the rest searchable
-        return out
 
     def write_doc(self, doc_id: str, chunks: list[Chunk], toks: list[list[str]], hashes: list[str],
                   vecs: np.ndarray | None) -> None:

@@ -27,6 +27,7 @@ import json
 import re
 import threading
 import time
+from typing import Callable
 
 import numpy as np
 
@@ -307,8 +308,8 @@ class Neo4jIndex:
         return {"documents": len(self._doc_ids()), "chunks": r["chunks"], "with_vectors": r["with_vectors"]}
 
     # ---- search ----------------------------------------------------------------------------------
-    def _query_vector(self, query: str) -> np.ndarray:
-        return self._query_vectors(query, self.settings.dense_timeout_ms / 1000)
+    def _start_query_vector(self, query: str) -> Callable[[], np.ndarray]:
+        return self._query_vectors.start(query, self.settings.dense_timeout_ms / 1000)
 
     def search(self, query: str, principal: Principal, k: int = 10, *, scenario: str | None = None,
                doc_ids: list[str] | None = None, weights: FusionWeights | None = None,
@@ -320,18 +321,21 @@ class Neo4jIndex:
         query = query[:MAX_QUERY_CHARS]
         metas = {m.doc_id: m for m in self.list_docs()}
         wanted = set(doc_ids) if doc_ids is not None else None
-        allowed = [d for d, m in metas.items() if (wanted is None or d in wanted)
-                   and filters.doc_allowed(m, principal, scenario)]
+        candidates = [d for d in metas if wanted is None or d in wanted]
+        allowed = [d for d, ok in zip(candidates, filters.docs_allowed([metas[d] for d in candidates], principal,
+                                                                       scenario)) if ok]
         notices: list[str] = []
         if not allowed:
             notices.append(NO_DOCUMENTS_NOTICE)
             return SearchResult([], notices, (time.perf_counter() - t0) * 1000, False)
         sees_all = len(allowed) == len(metas)
         bm25_list, bm25_ev, dense_list, dense_ev, degraded = [], {}, [], {}, False
+        # the query is embedded on the worker thread while Neo4j answers the full-text query
+        query_vector = self._start_query_vector(query) if "dense" in lists else None
         if "bm25" in lists:
             bm25_list, bm25_ev = self._fulltext_ranked(query, allowed, sees_all, notices)
-        if "dense" in lists:
-            dense_list, dense_ev, degraded = self._dense_ranked(query, allowed, sees_all, notices)
+        if query_vector is not None:
+            dense_list, dense_ev, degraded = self._dense_ranked(query_vector, allowed, sees_all, notices)
         title_ids = self._title_ranked(query, allowed, metas, (bm25_list, dense_list)) if "title" in lists else []
         pool = fused_pool(query, bm25_list, dense_list, title_ids, degraded=degraded, weights=weights, k=k)
         nodes = {r["c"]["chunk_id"]: _chunk_from_node(r["c"])
@@ -367,7 +371,7 @@ class Neo4jIndex:
             evidence[row["chunk_id"]] = (r, float(row["score"]))
         return ranked, evidence
 
-    def _dense_ranked(self, query: str, allowed: list[str], sees_all: bool,
+    def _dense_ranked(self, query_vector: Callable[[], np.ndarray], allowed: list[str], sees_all: bool,
                       notices: list[str]) -> tuple[list[str], dict[str, tuple[int, float]], bool]:
         """Chunk ids by cosine similarity to the query (the vector index when the principal sees
         every document, else exact over the ``allowed`` ones), and whether dense retrieval
@@ -379,7 +383,7 @@ class Neo4jIndex:
             notices.append(vector_model.MISMATCH_NOTICE)  # never a query of one model against another's vectors
             return ranked, evidence, True
         try:
-            vec = self._query_vector(query).astype(float).tolist()
+            vec = query_vector().astype(float).tolist()
             rows = (self._read(Q_DENSE_ALL, n=CANDIDATES, vec=vec) if sees_all else
                     self._read(Q_DENSE_FILTERED, doc_ids=allowed, n=CANDIDATES, vec=vec))
             for r, row in enumerate(rows, 1):

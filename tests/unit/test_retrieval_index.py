@@ -265,3 +265,29 @@ def test_a_batch_behaves_as_adding_its_documents_one_by_one(index):
     fresh = get_index()
     assert {m.doc_id for m in fresh.list_docs()} == {"a" * 16, "b" * 16, "c" * 16, "2" * 16, "3" * 16}
     assert fresh.stats() == index.stats()
+
+
+def test_a_campaign_that_ends_overnight_leaves_the_window_the_next_morning(index, monkeypatch):
+    """Who may retrieve what is worked out once per asker and kept; the day is part of it, so a
+    campaign past its end date is gone from 窗口咨询 the next day without any document changing."""
+    monkeypatch.setenv("ZHICE_TODAY", "2025-06-30")
+    config.set_settings(None)
+    meta, chunks = make_doc("g" * 16, "端午消费券.txt", ["端午节消费券每张满200元减50元，活动至2025年6月30日。"],
+                            title="端午消费券活动公告", expiry_date="2025-06-30")
+    index.add_document(meta, chunks)
+    q = "端午节消费券满200元减50元"
+    assert index.search(q, manager("济南"), k=10).hits[0].chunk.doc_id == "g" * 16
+    assert index.search(q, manager("济南"), k=10).hits[0].chunk.doc_id == "g" * 16  # kept, same answer
+    monkeypatch.setenv("ZHICE_TODAY", "2025-07-01")
+    config.set_settings(None)
+    assert "g" * 16 not in {h.chunk.doc_id for h in index.search(q, manager("济南"), k=10).hits}
+    assert index.search(q, manager("济南", scenario=Scenario.research), k=10).hits[0].chunk.doc_id == "g" * 16
+
+
+def test_what_one_asker_may_see_is_never_reused_for_another(index):
+    q = "高校毕业生租赁住房补助每月800元"
+    assert index.search(q, manager("青岛"), k=10).hits[0].chunk.doc_id == "c" * 16
+    assert "c" * 16 not in {h.chunk.doc_id for h in index.search(q, manager("济南"), k=10).hits}
+    assert index.search(q, manager("青岛"), k=10).hits[0].chunk.doc_id == "c" * 16
+    assert index.search(q, manager("济南", "青岛"), k=10).hits[0].chunk.doc_id == "c" * 16
+    assert index.search(q, manager("青岛"), k=10, doc_ids=["a" * 16]).hits == []
