@@ -145,3 +145,27 @@ def test_a_particle_glued_to_a_department_is_no_place_name():
     from core.agents.rag.textutil import entities
 
     assert entities("济南家电以旧换新里市财政局管什么？") == []  # not 里市
+
+
+def test_a_fee_asked_is_an_amount_the_quoted_sentence_must_state():
+    """多少手续费 / 多少平台服务费 ask an amount: a sentence naming the platform (“抖音”APP) is no answer."""
+    from core.agents.rag.final_check import final_gaps
+    from core.agents.rag.slots import slot_kind
+
+    q = "商户用抖音核销泉城购的券，要交多少手续费？"
+    assert slot_kind(q)[0] == "金额"
+    used, claims = claim_of(COUPONS, "进入活动主会场页面领取")
+    assert final_gaps(q, claims, used) == ["金额"]
+
+
+def test_a_date_belongs_to_the_event_its_clause_names():
+    """申报资料如有修改，需在7月30日24时前完成提交 mentions 申报 but dates the 修改: the 申报 deadline is the
+    other sentence (补贴申报时间：…至2025年7月15日24时); a time line naming both events dates both."""
+    q = "首保消费券申报截止到哪天？"
+    used, claims = claim_of("济南市2025年新车首保消费券活动公告.docx", "申报资料如有修改")
+    claims, used, answered = fill_asked_slot(q, claims, used)
+    assert answered and "2025年7月15日24时" in norm(claims[0]["text"]), claims[0]["text"]
+    q = "下半年第一轮汽车补贴的资料申报截止到哪天？"
+    used, claims = claim_of("济南市2025年下半年汽车消费补贴活动第一轮公告.docx", "补贴资料申报及修改时间")
+    claims, used, answered = fill_asked_slot(q, claims, used)
+    assert answered and "2025年8月5日24时" in norm(claims[0]["text"]), claims[0]["text"]

@@ -284,7 +284,22 @@ def _sentence_fits(ask: dict, d: dict, shown: str, head: str) -> bool:
     verb, sent_n = ask["verb"], norm(shown)
     if verb and not (term_in(verb, sent_n) or any(term_in(x, sent_n) for x in synonyms().get(verb, ()))):
         return False  # the organisation / date must be said to do / be *that* (拨付, 到账)
-    return True
+    return not (kind == "日期" and _dates_another_event(sent_n, verb, shape))
+
+
+def _dates_another_event(sentence: str, verb: str, shape) -> bool:
+    """Is the date of ``sentence`` the deadline of another event than the asked one (申报资料如有修改，需在
+    7月30日24时前完成提交 for 申报)? Its clause names another deadline event (``deadline_events``) and not
+    the asked one (补贴资料申报及修改时间：… names both: it dates 申报 too)."""
+    events = words("deadline_events")
+    m = shape.search(sentence)
+    if verb not in events or not m:
+        return False
+    start = max(sentence.rfind(c, 0, m.start()) for c in "，,；;。") + 1
+    ends = [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0]
+    clause = sentence[start:min(ends, default=len(sentence))]
+    same = {verb, *synonyms().get(verb, ())}
+    return not any(w in clause for w in same) and any(w in clause for w in events - same)
 
 
 def _doc_fills(ask: dict, d: dict, explain: list | None) -> list[str] | None:
