@@ -131,9 +131,6 @@ class QueryVectors:
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="dense-query")
 
-    def __call__(self, query: str, timeout_s: float) -> np.ndarray:
-        return self.start(query, timeout_s)()
-
     def start(self, query: str, timeout_s: float) -> Callable[[], np.ndarray]:
         """Begin encoding ``query`` on the worker now, so that the caller ranks its other lists
         meanwhile (the C engine runs without the GIL); the returned function gives the vector,

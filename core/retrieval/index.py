@@ -68,6 +68,8 @@ class EmbeddedIndex:
         self._query_vectors = QueryVectors()
         self._loaded_mtime: tuple | None = None  # manifest (inode, mtime, size) last loaded
         self.metas = MetaStore()
+        self._meta_version = 0  # bumped by every change of documents or metadata (:meth:`_changed`)
+        self._allowed_cache: dict[tuple, tuple[list[str], np.ndarray]] = {}
         self._reset_memory()
         self._load()
 
@@ -83,8 +85,6 @@ class EmbeddedIndex:
         self._mat = self._vec_buf[:0]
         self._has_vec = self._has_buf[:0]
         self._meta: dict[str, DocMeta] = {}
-        self._meta_version = 0
-        self._allowed_cache: dict[tuple, tuple[list[str], np.ndarray]] = {}
         self._changed()
         self._epoch = 0
         self._vector_model: str | None = None
