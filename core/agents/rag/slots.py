@@ -292,12 +292,9 @@ def _dates_another_event(sentence: str, verb: str, shape) -> bool:
     7月30日24时前完成提交 for 申报)? Its clause names another deadline event (``deadline_events``) and not
     the asked one (补贴资料申报及修改时间：… names both: it dates 申报 too)."""
     events = words("deadline_events")
-    m = shape.search(sentence)
-    if verb not in events or not m:
+    clause = next((c for c in re.split(r"[，,；;。]", sentence) if shape.search(c)), "")
+    if verb not in events or not clause:
         return False
-    start = max(sentence.rfind(c, 0, m.start()) for c in "，,；;。") + 1
-    ends = [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0]
-    clause = sentence[start:min(ends, default=len(sentence))]
     same = {verb, *synonyms().get(verb, ())}
     return not any(w in clause for w in same) and any(w in clause for w in events - same)
 
