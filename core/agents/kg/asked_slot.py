@@ -134,6 +134,12 @@ def _unstated_figures(question: str, answer: str) -> str | None:
     return "、".join(missing) if len(named) >= 2 and missing else None
 
 
+def _without_scope(answer: str | None) -> str:
+    """The answer without its 查询范围 line, which restates the question's own conditions
+    (查询范围：2026年1月；开票比收款多 says nothing was subtracted)."""
+    return re.sub(r"^\s*查询范围[^\n]*\n?", "", answer or "")
+
+
 def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
     """``(kind, asked words)`` when the answer does not state what ``question`` asks, else ``None``."""
     q, head = question or "", headline(answer)
@@ -156,9 +162,9 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
             return row["kind"], re.sub(_rules()["thing_trim"], "", m.group(1))
         if row.get("skip_when") and re.search(row["skip_when"], head):
             continue  # the answer already says what it did not find
-        if row.get("answered_by") and re.search(row["answered_by"], answer or ""):
+        if row.get("answered_by") and re.search(row["answered_by"], _without_scope(answer)):
             continue  # the records themselves carry the asked column (片区名称 of an area row)
-        if row.get("headline") and not re.search(row["headline"], head):
+        if row.get("headline") and not re.search(row["headline"], _without_scope(head) if row.get("not_scope") else head):
             return row["kind"], clause(q, m)
     noun = _unknown_noun(q, head, answer or "", compounds=True)
     return ("asked_noun", noun) if noun else None

@@ -29,6 +29,10 @@ EMBED_MARGIN = 0.015
 _DEMONSTRATIVE = re.compile(r"(?:那个|这个|那边的?|这边的?)")
 # what may follow a short name's head in a question (夏阳那个标, 夏阳的, 夏阳4月): not more of a name
 _HEAD_END = re.compile(r"那|这|的|项目|[0-9，。？?、,；;！!\s]|$")
+# a four-character short name's two-character head (科创大厦 → 科创, 北斗园区 → 北斗) is a common word as
+# often as a name (工业, 人民), so it names the project only before a place or time word: 科创那边,
+# 北斗的, 科创上个月 — not 工业项目, 人民币
+_SHORT_HEAD_END = re.compile(r"那边|那儿|那里|这边|那个|那台|那次|的|[上下这本]个?月|今年|去年|[0-9，。？?、,；;！!\s]|$")
 
 
 def _name_heads(short: str, min_len: int = 6) -> list[str]:
@@ -173,7 +177,10 @@ class EntityIndex:
                     self._variants.append((name_key(v), "project", code, f))
                     self._variants += [(w, "project", code, "alias") for w in kgrules.lookalike_spellings(name_key(v))
                                        if f != "项目编号" and len(v) >= 3]
-            self._variants += [(name_key(h), "project", code, "head") for h in _name_heads(str(p.get("项目简称") or ""))]
+            short = str(p.get("项目简称") or "")
+            self._variants += [(name_key(h), "project", code, "head") for h in _name_heads(short)]
+            self._variants += [(name_key(h), "project", code, "short_head") for h in _name_heads(short, 4)
+                               if len(short) < 6]
             for f in ("项目地址", "甲方名称"):
                 v = p.get(f)
                 if v and len(str(v)) >= 4:
@@ -224,7 +231,8 @@ class EntityIndex:
                 continue
             start = qn.find(text)
             while start >= 0:
-                if _f == "head" and not _HEAD_END.match(qn, start + len(text)):
+                if _f in ("head", "short_head") and not (_HEAD_END if _f == "head" else _SHORT_HEAD_END).match(
+                        qn, start + len(text)):
                     start = qn.find(text, start + 1)
                     continue  # 夏阳街道卫生中心: the head of 夏阳社区中心 goes on into another name
                 s0 = self._place_prefix_start(qn, start) if kind == "project" and _f != "项目编号" else start
@@ -267,7 +275,8 @@ class EntityIndex:
                 # a loose phrase is a mention when it resolves lexically, or when it looks enough like
                 # a place name (≥ 4 characters ending in a two-character suffix) to try the embedding
                 lexical = self.resolve("project", text, allow_embedding=False)
-                place_like = len(text) >= 4 and any(text.endswith(x) for x in _PROJECT_SUFFIX if len(x) >= 2)
+                hyphened = "-" in text[1:-1]  # 徐汇-科技园: a district, a hyphen and a name, as projects are named
+                place_like = len(text) >= 4 and (hyphened or any(text.endswith(x) for x in _PROJECT_SUFFIX if len(x) >= 2))
                 if text in ("项目", "中心") or not (lexical or place_like):
                     continue
                 kind = "project"
@@ -304,7 +313,7 @@ class EntityIndex:
             if k != kind:
                 continue
             if text_v == t or loose(text_v) == lt:
-                alias = f in ("alias", "head")
+                alias = f in ("alias", "head", "short_head")
                 put(self._cand(k, key, 0.98 if alias else 1.0, "alias" if alias else "exact", text_v))
             elif len(t) >= 2 and (t in text_v or (len(text_v) >= 3 and text_v in t)):
                 ratio = min(len(t), len(text_v)) / max(len(t), len(text_v))

@@ -18,7 +18,7 @@ from core.agents.kg.cues import (COMPARE_RE, CONSEC_RE, ELLIPTICAL_MAX, ELLIPTIC
 from core.agents.kg.cues import intent_description  # noqa: F401 - re-exported (confirm node)
 from core.agents.kg.question_conditions import implied_conditions, stated_conditions
 from core.agents.kg.timeparse import parse_time
-from core.agents.kg.unknown_names import unknown_person
+from core.agents.kg.unknown_names import titled_person, unknown_person, unknown_place
 from core.text.numerals import apply_magnitude, cn_to_int
 from core.agents.kg import field_joins, kgrules, phrasing
 from core.agents.kg.catalog import unit
@@ -213,9 +213,12 @@ def _named(q: str, mentions: list[dict], index) -> tuple[list[str], list[str], l
     (grounding reports it as 数据中未找到人员“…”)."""
     projects = [m["text"] for m in mentions if m["kind"] == "project"]
     people = [m["text"] for m in mentions if m["kind"] == "person"]
-    unknown = unknown_person(q, mentions, index)
+    unknown = unknown_person(q, mentions, index) or (titled_person(q, index) if not people else None)
     if unknown:
         people.append(unknown)
+    place = unknown_place(q, mentions, index)
+    if place and not projects:
+        projects.append(place)  # grounding reports 数据中未找到项目“…”
     return projects, people, [m["text"] for m in mentions if m["kind"] == "area"]
 
 

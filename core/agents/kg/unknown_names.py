@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from core.agents.kg import kgrules
 from core.agents.kg.concepts import CONCEPTS, INTENTS, NUMERIC_FIELDS
 
 SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
@@ -26,6 +27,47 @@ _COMMON_WORDS = frozenset({"单价", "周末", "平均", "合计", "总共", "�
 
 
 
+def _vocabulary() -> set[str]:
+    return {w for _d, ws in INTENTS.values() for w in ws} | set(CONCEPTS) | {w for w, _p, _u in NUMERIC_FIELDS}
+
+
+def _known_value(name: str, index) -> bool:
+    """Is ``name`` (part of) a value, a project name or a person the data holds?"""
+    known = set()
+    for vals in (index.values or {}).values():
+        known.update(vals)
+    return name in known or any(name in v for v in known) or any(name in str(p.get("项目名称") or "")
+                                                                 for p in index.projects)
+
+
+def unknown_place(q: str, mentions: list[dict], index) -> str | None:
+    """The X of "X那边" when X is no known project, person, area or value (人医那边 → 人医): the
+    question is scoped to a place the data does not know, so it must not be answered company-wide
+    (``unknown_place`` in ``kg_patterns.json``)."""
+    rule = kgrules.rules_file("kg_patterns")["unknown_place"]
+    m = re.search(rule["pattern"], q or "") if index is not None else None
+    if not m or m.group(1) in rule["not_places"]:
+        return None
+    start, end = m.span(1)
+    if any(x["start"] < end and start < x["end"] for x in mentions):
+        return None  # 科创那边, 徐汇那边: a known name
+    name = m.group(1)
+    if _known_value(name, index) or any(w in name for w in _vocabulary() if len(w) >= 2):
+        return None
+    return name
+
+
+def titled_person(q: str, index) -> str | None:
+    """A surname with a form of address (魏师傅, 周老师): the one person of that surname, else the
+    words as said (reported as 数据中未找到人员“…”); ``titled_person`` in ``kg_patterns.json``."""
+    m = re.search(kgrules.rules_file("kg_patterns")["titled_person"]["pattern"], q or "") if index is not None else None
+    surname = m and (m.group(1) or m.group(2))
+    if not surname or surname not in SURNAMES:
+        return None
+    names = {str(p.get("姓名") or "") for p in index.people if str(p.get("姓名") or "").startswith(surname)}
+    return next(iter(names)) if len(names) == 1 else m.group(0).lstrip("的是找问跟和让")
+
+
 def unknown_person(q: str, mentions: list[dict], index) -> str | None:
     """A leading 2–3 character name (surname first) that is no known person, project or value:
     "张三3月出勤几天" must say 数据中未找到人员“张三”, not list everybody."""
@@ -38,14 +80,9 @@ def unknown_person(q: str, mentions: list[dict], index) -> str | None:
     if re.search(r"[龄数额费率量期类型况号码段级层部门的了吗呢么价末周总计均区市县省镇]", name[1:]) \
             or re.match(r"周[一二三四五六七日天]", name) or name[:2] in _COMMON_WORDS:  # 周 leads a name, or a weekday
         return None
-    vocab = {w for _d, ws in INTENTS.values() for w in ws} | set(CONCEPTS) | {w for w, _p, _u in NUMERIC_FIELDS}
-    if any(len(w) >= 2 and q.find(w) != -1 and q.find(w) < len(name) for w in vocab):
+    if any(len(w) >= 2 and q.find(w) != -1 and q.find(w) < len(name) for w in _vocabulary()):
         return None  # "司龄满5年…", "保安员…": a vocabulary word, not a name
-    known = set()
-    for vals in (index.values or {}).values():
-        known.update(vals)
-    if name in known or any(name in v for v in known) or any(name in str(p.get("项目名称") or "")
-                                                            for p in index.projects):
+    if _known_value(name, index):
         return None
     from core.agents.kg.value_words import worded_values
 
