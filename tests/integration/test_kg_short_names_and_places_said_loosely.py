@@ -2,7 +2,8 @@
 its short name (科创, 北斗), a place the data does not know (人医那边 resolved or refused, 徐汇-科技园
 refused), a person named by surname and a form of address (魏师傅), 歇了几天, 前四个月 as a period —
 never the whole company's records instead; and what the records cannot say (a day of last month, a
-count of days the answer does not give, a market share, training hours) refused saying what.
+count of days the answer does not give, a market share, training hours) refused saying what (a
+day's code is answered: test_kg_a_single_day_from_the_day_codes.py).
 Figures checked with pandas on the sample spreadsheets (make_kg_gold_batch61_63.py)."""
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def test_a_four_character_names_head_is_no_name_inside_another_word(kg):
 @pytest.mark.parametrize("q,start", [
     ("徐汇-科技园那边4月开了多少票？", "数据中未找到项目“徐汇-科技园”"),        # not 徐汇区's total
     ("张师傅2月加了多少小时班？", "数据中未找到人员“张师傅”"),                  # nobody is named 张
-    ("帮我看看科创那边上个月13号夜班是哪俩人？", "没能按“"),                  # the month's rows name no day
+    ("科创那边上个月13号夜班加了几个小时？", "没能按“"),                     # a day's code holds no hours
     ("文体中心的合同离到期还有几天？", "没能算出所问的天数"),                  # 剩余服务期 7个月 is no count of days
     ("2月哪几天全公司有人旷工？", "数据中未找到所问的日期"),                  # 2月 旷工 2天 names no day
     ("我们在青浦区物业市场的占有率是多少？", "数据中未找到“占有率”"),          # our projects are no market

@@ -33,17 +33,30 @@ def _vocabulary() -> set[str]:
 
 def _known_value(name: str, index) -> bool:
     """Is ``name`` (part of) a value, a project name or a person the data holds?"""
+    return _stored_value(name, index) or _in_project_name(name, index)
+
+
+def _stored_value(name: str, index) -> bool:
     known = set()
     for vals in (index.values or {}).values():
         known.update(vals)
-    return name in known or any(name in v for v in known) or any(name in str(p.get("项目名称") or "")
-                                                                 for p in index.projects)
+    return name in known or any(name in v for v in known)
+
+
+def _in_project_name(name: str, index) -> bool:
+    return any(name in str(p.get("项目名称") or "") for p in index.projects)
+
+
+def _in_place_name(name: str, index) -> bool:
+    """Is ``name`` part of a project's own name, after its district (区图书馆 of 青浦-区图书馆; not 青浦)?"""
+    return any(name in str(p.get("项目名称") or "").split("-")[-1] or name in str(p.get("项目简称") or "")
+               for p in index.projects)
 
 
 def unknown_place(q: str, mentions: list[dict], index) -> str | None:
-    """The X of "X那边" when X is no known project, person, area or value (人医那边 → 人医): the
-    question is scoped to a place the data does not know, so it must not be answered company-wide
-    (``unknown_place`` in ``kg_patterns.json``)."""
+    """The X of "X那边" when no mention took it and it is no stored value or data word: part of a
+    project's name (图书馆那边) or a place the data does not know (人医那边), resolved as a project or
+    refused, never dropped for a company-wide answer (``unknown_place`` in ``kg_patterns.json``)."""
     rule = kgrules.rules_file("kg_patterns")["unknown_place"]
     m = re.search(rule["pattern"], q or "") if index is not None else None
     if not m or m.group(1) in rule["not_places"]:
@@ -52,7 +65,9 @@ def unknown_place(q: str, mentions: list[dict], index) -> str | None:
     if any(x["start"] < end and start < x["end"] for x in mentions):
         return None  # 科创那边, 徐汇那边: a known name
     name = m.group(1)
-    if _known_value(name, index) or any(w in name for w in _vocabulary() if len(w) >= 2):
+    if _in_place_name(name, index):
+        return name  # 图书馆那边: part of a project's name no mention took, resolved as a project
+    if _stored_value(name, index) or any(w in name for w in _vocabulary() if len(w) >= 2):
         return None
     return name
 

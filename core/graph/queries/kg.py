@@ -7,6 +7,7 @@ row carries provenance."""
 from __future__ import annotations
 
 from core.graph.queries.columns import _prov, _returns
+from core.graph.schema import DAY_COLUMNS, q
 from core.graph.queries.registry import NamedQuery, register
 
 KG_ENTITY_PROJECTS = """
@@ -80,9 +81,15 @@ OPTIONAL MATCH (p:`人员`)-[:`{rel}`]->({v})
 WITH {v}, p
 WHERE size($positions) = 0 OR p.`岗位名称` IN $positions
 OPTIONAL MATCH ({v})-[:`所属项目`]->(j:`项目`)
-RETURN """ + "p.`岗位名称` AS `岗位名称`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns(v, label) + ", " + _prov(v) + """
+RETURN """ + "p.`岗位名称` AS `岗位名称`, j.`项目名称` AS `项目名称`, j.`项目简称` AS `项目简称`, " + _returns(v, label) + ", " \
+        + _day_codes(v) + ", " + _prov(v) + """
 ORDER BY `项目编号`, `年月`, `工号`
 """
+
+
+def _day_codes(v: str) -> str:
+    """The 1日…31日 codes of a monthly record (a single day asked: core.agents.kg.day_codes)."""
+    return ", ".join(f"{v}.{q(d)} AS {q(d)}" for d in DAY_COLUMNS)
 
 
 KG_ATTENDANCE = _monthly_person_records("考勤", "有考勤", "a")

@@ -20,6 +20,7 @@ from core.agents.kg import asked_slot
 from core.agents.kg import asked_column
 from core.agents.kg import entity_gate
 from core.agents.kg import area_of
+from core.agents.kg import day_codes
 from core.agents.kg import unused_terms
 
 
@@ -145,6 +146,9 @@ def answer(state: dict, *, config) -> dict:
     said_area = area_of.statement(question, slots, steps, index.areas)
     if said_area:  # "王志强是哪个片区的": the area of the named record's project, said first
         text = said_area + "\n" + text
+    said_day = day_codes.statement(question, steps)
+    if said_day:  # "上个月13号夜班是哪俩人": that day's codes of the month's records, said first
+        text = said_day + "\n" + text
     for check in _ANSWER_GATES:
         failed = check(question, text, slots, grounded, steps, index)
         if failed:

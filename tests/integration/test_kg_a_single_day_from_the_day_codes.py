@@ -1,0 +1,65 @@
+"""Issue #15, misses of fresh blind batch 61 (stop 34): a single day of a month asked of the 考勤 and
+排班 records is answered from their 1日…31日 codes (who was on the night shift on the 13th, what a
+person's attendance says on the 25th), checked against the spreadsheets with pandas; an amount of one
+day (hours, money), which no code holds, is still refused."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from core.agents.kg.day_codes import asked_day, statement
+from tests.integration.test_ask_kg_sample import _store_holder, ask, kg, sample_graph_path  # noqa: F401
+
+MAY = date(2026, 5, 1)  # 上个月 = 2026-04
+BUSINESS = Path(__file__).resolve().parents[2] / "data" / "samples" / "business"
+
+
+def _names(sheet: str, project: str, month: str, day: int, codes: set[str]) -> list[str]:
+    rows = pd.read_excel(BUSINESS / sheet, dtype=str)
+    rows = rows[(rows["项目编号"] == project) & (rows["年月"] == month) & rows[f"{day}日"].isin(codes)]
+    return sorted(rows["姓名"])
+
+
+def test_who_was_on_a_shift_that_day_is_read_from_the_days_codes(kg):
+    r = ask("帮我看看科创那边上个月13号夜班是哪俩人？", auto=True, today=MAY)
+    head = r["answer"].splitlines()[0]
+    expected = _names("08_排班月报.xlsx", "XMSQ0112", "2026-04", 13, {"夜"})
+    assert head.startswith("2026-04-13（13日）记为夜班的：") and f"共 {len(expected)} 人" in head, head
+    assert sorted(n for n in ("吴建华", "何宇航", "陶明亮") if n in head) == expected  # 陶明亮 was on 全 (24小时班)
+
+
+def test_who_worked_a_rest_day_that_day_is_read_from_the_attendance_codes(kg):
+    r = ask("工业园上个月2号谁来加的班？", auto=True, today=MAY)
+    head = r["answer"].splitlines()[0]
+    month = pd.concat(pd.read_excel(f, dtype=str) for f in sorted(BUSINESS.glob("07_考勤与人员财务_*.xlsx")))
+    expected = sorted(month[(month["项目编号"] == "XMSQ0105") & (month["年月"] == "2026-04") & (month["2日"] == "加")]["姓名"])
+    assert head.startswith("2026-04-02（2日）记为休息日加班的：") and all(n in head for n in expected), head
+    assert expected == ["孙海涛", "蒋文斌"]
+
+
+@pytest.mark.parametrize("q,said", [
+    ("北斗的郑晓东上个月25号没来，考勤上记的是啥？", "2026-04-25（25日）的记录：郑晓东（KWL2307024） 年（年假）"),
+    ("图书馆钱国庆上个月10号排的什么班？", "2026-04-10（10日）的记录：钱国庆（KWL2208011） 夜（夜班）"),
+])
+def test_a_persons_code_that_day_is_said_with_its_meaning(kg, q, said):
+    r = ask(q, auto=True, today=MAY)
+    assert r["answer"].startswith(said), r["answer"][:300]
+
+
+def test_an_amount_of_one_day_is_no_code_and_stays_refused(kg):
+    assert asked_day("刘德明3月2日那天加班了几个小时？") is None
+    r = ask("刘德明3月2日那天加班了几个小时？", auto=True, today=MAY)
+    assert r["answer"].startswith("没能按“"), r["answer"][:300]
+
+
+def test_rows_of_two_months_or_two_templates_say_nothing_of_a_day():
+    assert asked_day("上个月13号夜班是谁") == 13 and asked_day("4月32日夜班是谁") is None
+    night = {"姓名": "吴建华", "工号": "KWL2302009", "年月": "2026-04", "13日": "夜", "来源模板": "排班月报"}
+    assert statement("4月13日夜班是谁", [{"rows": [night]}]).startswith("2026-04-13（13日）记为夜班的：吴建华")
+    assert statement("4月13日夜班是谁", [{"rows": [night, {**night, "年月": "2026-03"}]}]) is None
+    assert statement("4月13日夜班是谁", [{"rows": [night, {**night, "来源模板": "考勤与人员财务"}]}]) is None
+    assert statement("4月13日夜班是谁", [{"rows": [{**night, "13日": "早"}]}]).startswith("2026-04-13（13日）没有人记为夜班")
