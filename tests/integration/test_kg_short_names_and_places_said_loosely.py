@@ -62,3 +62,9 @@ def test_the_scope_line_restating_the_question_is_no_answer_to_it():
     assert missing_slot("1月份全公司开票比收款多出多少？", scope_only)[0] == "asked_difference"
     said = "查询范围：2026年1月。\n开票金额比收款金额多 81,294.98元。\n依据：\n1. x"
     assert missing_slot("1月份全公司开票比收款多出多少？", said) is None
+
+
+def test_a_share_of_the_whole_said_in_words_keeps_that_whole(kg):
+    # 01_项目信息 服务中: 年化合同额 of 王志强's three 5,770,000 over all in service 17,700,000 (not all 16 projects)
+    r = ask("王志强名下在服项目的年化合同额占全部在服项目的多少？", auto=True, today=MAY)
+    assert "5,770,000 ÷ 17,700,000 = 32.6%" in r["answer"], r["answer"][:300]

@@ -169,3 +169,14 @@ def test_a_date_belongs_to_the_event_its_clause_names():
     used, claims = claim_of("济南市2025年下半年汽车消费补贴活动第一轮公告.docx", "补贴资料申报及修改时间")
     claims, used, answered = fill_asked_slot(q, claims, used)
     assert answered and "2025年8月5日24时" in norm(claims[0]["text"]), claims[0]["text"]
+
+
+def test_a_claim_asked_about_needs_a_verdict_not_a_table_cell():
+    """听说…是真的吗 asks whether a claim holds: one table cell (行政处罚 4119) neither confirms nor
+    refutes that 行政强制 outnumbers it, so the answer is refused; a sentence with a verdict answers."""
+    from core.agents.rag.final_check import unfilled_slots
+
+    q = "听说洪泽区2023年行政强制的数量比行政处罚还多，是真的吗？"
+    assert unfilled_slots(q, [{"text": "信息内容: 行政处罚；本年处理决定数量: 4119。"}]) == ["这一说法是否属实"]
+    assert unfilled_slots(q, [{"text": "不是，行政处罚4119件，行政强制195件。"}]) == []
+    assert unfilled_slots("行政处罚有多少件？", [{"text": "信息内容: 行政处罚；本年处理决定数量: 4119。"}]) == []

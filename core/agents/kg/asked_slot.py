@@ -164,7 +164,8 @@ def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
             continue  # the answer already says what it did not find
         if row.get("answered_by") and re.search(row["answered_by"], _without_scope(answer)):
             continue  # the records themselves carry the asked column (片区名称 of an area row)
-        if row.get("headline") and not re.search(row["headline"], _without_scope(head) if row.get("not_scope") else head):
+        said = _without_scope(head) if row.get("not_scope") else head
+        if row.get("headline") and not re.search(row["headline"], said):
             return row["kind"], clause(q, m)
     noun = _unknown_noun(q, head, answer or "", compounds=True)
     return ("asked_noun", noun) if noun else None

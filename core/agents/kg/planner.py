@@ -16,6 +16,7 @@ from core.agents.kg import kgrules, phrasing
 from core.agents.kg.timeparse import month_span
 from core.agents.kg.month_scope import months_native
 from core.agents.kg.tools import TOOLS, is_expression
+from core.agents.kg.value_words import worded_values
 from core.graph.schema import NODE_BY_LABEL
 from core.text.numerals import cn_to_int
 
@@ -452,7 +453,9 @@ def _population(ratio: dict, slots: dict) -> dict:
         before, _, after = (slots.get("question") or "").partition("占")
         within = kgrules.cue("share_whole_before")
         whole = after + (within.split(before)[0] if within.search(before) else "")
-        return {"filters": {k: v for k, v in (slots.get("filters") or {}).items() if any(str(x) in whole for x in v)},
+        worded = worded_values(whole, ["女", "男"])  # 占全部在服项目: 在服 says 服务中
+        return {"filters": {k: v for k, v in (slots.get("filters") or {}).items()
+                            if any(str(x) in whole or str(x) in worded.get(k, []) for x in v)},
                 "conditions": [c for c in slots.get("conditions") or []
                                if isinstance(c, dict) and c.get("text") and c["text"] in whole]}
     field = rate[1].split()[0]

@@ -76,11 +76,10 @@ def titled_person(q: str, index) -> str | None:
     """A surname with a form of address (魏师傅, 周老师): the one person of that surname, else the
     words as said (reported as 数据中未找到人员“…”); ``titled_person`` in ``kg_patterns.json``."""
     m = re.search(kgrules.rules_file("kg_patterns")["titled_person"]["pattern"], q or "") if index is not None else None
-    surname = m and (m.group(1) or m.group(2))
-    if not surname or surname not in SURNAMES:
+    if not m or m.group(1) not in SURNAMES:
         return None
-    names = {str(p.get("姓名") or "") for p in index.people if str(p.get("姓名") or "").startswith(surname)}
-    return next(iter(names)) if len(names) == 1 else m.group(0).lstrip("的是找问跟和让")
+    names = {str(p.get("姓名") or "") for p in index.people if str(p.get("姓名") or "").startswith(m.group(1))}
+    return next(iter(names)) if len(names) == 1 else m.group(0)
 
 
 def unknown_person(q: str, mentions: list[dict], index) -> str | None:
