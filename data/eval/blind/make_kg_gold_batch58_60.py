@@ -226,20 +226,30 @@ B60 = [
 ]
 
 
-def _probe() -> None:
-    """Print every computed value (writer-side, to fill in the hand-written golds)."""
-    for n, b in BATCHES:
+def probe(batches) -> None:
+    """Print every computed value of ``batches`` (writer-side, to fill in the hand-written golds;
+    an expression that fails prints its error)."""
+    for n, b in batches:
         for i, (q, kind, frames, expr, how, extra) in enumerate(b, 1):
-            v = None if how == NONE else eval(expr.split("  #")[0], base.NS)  # noqa: S307
+            try:
+                v = None if how == NONE else eval(expr.split("  #")[0], base.NS)  # noqa: S307
+            except Exception as exc:  # noqa: BLE001 - writer-side probe
+                v = f"ERROR {exc!r}"
             print(f"kg{n}-{i:02d}", q, "=>", v)
+
+
+def main(batches) -> None:
+    """``--probe``: print the computed values; else check the groups, verify and write the batches
+    (also the entry point of the later rounds' gold scripts)."""
+    if "--probe" in sys.argv:
+        probe(batches)
+        return
+    for _n, _b in batches:
+        p34._check_groups(_b)
+    base.write_batches([(n, p40._prep(p55._verify(b))) for n, b in batches], refusals=8)
 
 
 BATCHES = [(58, B58), (59, B59), (60, B60)]
 
 if __name__ == "__main__":
-    if "--probe" in sys.argv:
-        _probe()
-        sys.exit(0)
-    for _n, _b in BATCHES:
-        p34._check_groups(_b)
-    base.write_batches([(n, p40._prep(p55._verify(b))) for n, b in BATCHES], refusals=8)
+    main(BATCHES)

@@ -51,9 +51,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_kg_gold as base  # noqa: E402
-import make_kg_gold_batch34_36 as p34  # noqa: E402  (_check_groups)
-import make_kg_gold_batch40_42 as p40  # noqa: E402  (frames and helpers in base.NS, _prep)
-import make_kg_gold_batch55_57 as p55  # noqa: E402  (_verify; registers age_on)
 import make_kg_gold_batch58_60 as p58  # noqa: E402  (the previous round: CMP, POST, ORG, SVC, ... ; registers second)
 
 NONE = "none"  # not answerable from the spreadsheets: expected null
@@ -243,23 +240,7 @@ B63 = [
 ]
 
 
-def _probe() -> None:
-    """Print every computed value (writer-side, to fill in the hand-written golds)."""
-    for n, b in BATCHES:
-        for i, (q, kind, frames, expr, how, extra) in enumerate(b, 1):
-            try:
-                v = None if how == NONE else eval(expr.split("  #")[0], base.NS)  # noqa: S307
-            except Exception as exc:  # noqa: BLE001 - writer-side probe
-                v = f"ERROR {exc!r}"
-            print(f"kg{n}-{i:02d}", q, "=>", v)
-
-
 BATCHES = [(61, B61), (62, B62), (63, B63)]
 
 if __name__ == "__main__":
-    if "--probe" in sys.argv:
-        _probe()
-        sys.exit(0)
-    for _n, _b in BATCHES:
-        p34._check_groups(_b)
-    base.write_batches([(n, p40._prep(p55._verify(b))) for n, b in BATCHES], refusals=8)
+    p58.main(BATCHES)  # --probe prints the computed values; else check, verify and write
