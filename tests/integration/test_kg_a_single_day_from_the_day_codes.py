@@ -63,3 +63,11 @@ def test_rows_of_two_months_or_two_templates_say_nothing_of_a_day():
     assert statement("4月13日夜班是谁", [{"rows": [night, {**night, "年月": "2026-03"}]}]) is None
     assert statement("4月13日夜班是谁", [{"rows": [night, {**night, "来源模板": "考勤与人员财务"}]}]) is None
     assert statement("4月13日夜班是谁", [{"rows": [{**night, "13日": "早"}]}]).startswith("2026-04-13（13日）没有人记为夜班")
+
+
+def test_the_result_table_carries_the_day_codes_only_when_a_day_is_asked(kg):
+    month = ask("科创大厦4月夜班天数各是多少？", auto=True, today=MAY)
+    day = ask("科创大厦4月13日夜班是谁？", auto=True, today=MAY)
+    assert month["rows"] and not any("13日" in r for r in month["rows"])  # 31 code columns are noise here
+    assert day["rows"] and all(r.get("13日") in {"夜", "全", "早", "中", "晚", "白", "休", None} for r in day["rows"])
+    assert any(r.get("13日") == "夜" for r in day["rows"])

@@ -10,7 +10,7 @@ import re
 
 from core.agents.kg import kgrules
 from core.agents.kg.answer_rows import person_name
-from core.graph.schema import ATTENDANCE_CODES, SHIFT_CODES
+from core.graph.schema import ATTENDANCE_CODES, DAY_COLUMNS, SHIFT_CODES
 
 _LEGENDS = {"考勤与人员财务": ATTENDANCE_CODES, "排班月报": SHIFT_CODES}
 
@@ -70,3 +70,11 @@ def statement(question: str, steps: list[dict]) -> str | None:
     said = [f"{person_name(r)} {r[col]}（{legend.get(r[col], '未知代码')}）" if r.get(col) else
             f"{person_name(r)} 空（当天不在册）" for r in rows]
     return f"{date}的记录：" + "；".join(said) + "。"
+
+
+def shown(rows: list[dict], question: str) -> list[dict]:
+    """``rows`` as the result table and the thread keep them: the 1日…31日 codes only when the
+    question asks a day (they are read for that answer; 31 columns of codes are noise otherwise)."""
+    if asked_day(question) or not any(DAY_COLUMNS[0] in r for r in rows):
+        return rows
+    return [{k: v for k, v in r.items() if k not in DAY_COLUMNS} for r in rows]

@@ -156,7 +156,7 @@ def answer(state: dict, *, config) -> dict:
     client = ctx.llm(config)
     if client is not None and steps and steps[-1].get("rows"):
         text = _polished(client, text, slots, config)
-    rows = _answer_rows(steps)
+    rows = day_codes.shown(_answer_rows(steps), question)
     if state.get("compound_prefix"):  # the second part of a compound question: both answers, both sources
         text = state["compound_prefix"] + "\n\n" + text
         prov = [*(state.get("compound_prov") or []), *prov]
@@ -210,7 +210,7 @@ def _history(state: dict, slots: dict, grounded: dict, steps: list[dict], text: 
     main (record) step's rows, at most MAX_HISTORY_ROWS, for the follow-ups."""
     main = next((s for s in steps if s["tool"] not in ("aggregate", "ratio", "pick", "intersect", "project_gap",
                                                        "absence", "change")), None)
-    hist_rows = (main or {}).get("rows") or []
+    hist_rows = day_codes.shown((main or {}).get("rows") or [], slots.get("question") or "")
     turn_slots = {**slots, "subjects": answer_subjects(steps)}
     turn = {"question": slots.get("question") or state.get("question"), "slots": turn_slots, "grounded": grounded,
             "answer": text, "tool": (main or {}).get("tool"), "fields": (main or {}).get("fields") or [],
