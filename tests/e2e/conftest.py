@@ -137,6 +137,28 @@ def sign_in(page, url: str) -> None:
     sign_in_as(page, url, ADMIN, ADMIN_PASSWORD)
 
 
+def open_page(page, title: str, timeout: int = 120_000) -> None:
+    """Click the sidebar link ``title`` and wait for that page's heading. A click that lands
+    while Streamlit is still finishing a run can be dropped (seen on a busy CI machine: the
+    heading never came); then the link is clicked once more before the test fails, and the
+    failure says what the screen showed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    link, heading = page.get_by_role("link", name=title), page.get_by_role("heading", name=title)
+    link.click()
+    try:
+        heading.wait_for(timeout=30_000)
+        return
+    except PlaywrightTimeout:
+        settle(page)
+        link.click()
+    try:
+        heading.wait_for(timeout=timeout)
+    except PlaywrightTimeout:
+        pytest.fail(f"the page {title} did not open after two clicks; the screen showed:\n"
+                    f"{page.locator('body').inner_text()[:1500]}")
+
+
 def open_first_citation(page) -> dict:
     """Click the first 查看原文 and wait for the dialog's highlighted page image; returns the
     image's bounding box (the highlight must open large, in the main area)."""

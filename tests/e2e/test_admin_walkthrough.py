@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import (ADMIN, ADMIN_PASSWORD, CHROMIUM, REPO, add_user, name_box, settle, sign_in_as,
-                                workspace_env)
+from tests.e2e.conftest import (ADMIN, ADMIN_PASSWORD, CHROMIUM, REPO, add_user, name_box, open_page, settle,
+                                sign_in_as, workspace_env)
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -82,8 +82,7 @@ def test_broken_upload_is_validated_without_traceback(server, browser, shots):
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = ctx.new_page()
     sign_in_as(page, server[0], ADMIN, ADMIN_PASSWORD)
-    page.get_by_role("link", name="数据导入与建图").click()
-    page.get_by_role("heading", name="数据导入与建图").wait_for(timeout=60_000)
+    open_page(page, "数据导入与建图")
     files = sorted(str(p) for p in BROKEN.glob("*.xlsx"))
     page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(files)
     page.get_by_text("归入模板").first.wait_for(state="attached", timeout=60_000)

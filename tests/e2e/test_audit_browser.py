@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM, settle, sign_in_as
+from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM, open_page, settle, sign_in_as
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -17,16 +17,14 @@ def test_a_question_asked_in_the_browser_opens_on_the_audit_page(server, browser
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = ctx.new_page()
     sign_in_as(page, server[0], ADMIN, ADMIN_PASSWORD)
-    page.get_by_role("link", name="政策问答").click()
-    page.get_by_role("heading", name="政策问答").wait_for(timeout=60_000)
+    open_page(page, "政策问答")
     box = page.locator("[data-testid='stChatInputTextArea']")
     box.fill(QUESTION)
     box.press("Enter")
     page.get_by_text("推理过程").first.wait_for(timeout=180_000)  # the answer has been given
     settle(page)
 
-    page.get_by_role("link", name="审计日志").click()
-    page.get_by_role("heading", name="审计日志").wait_for(timeout=60_000)
+    open_page(page, "审计日志")
     settle(page)
     page.get_by_label("查看详情").click()
     page.screenshot(path=str(tmp_path / "audit-options.png"), full_page=True)

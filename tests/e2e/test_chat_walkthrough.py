@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, GUEST, GUEST_PASSWORD, open_first_citation, sign_in, sign_in_as
+from tests.e2e.conftest import CHROMIUM, GUEST, GUEST_PASSWORD, open_first_citation, open_page, sign_in, sign_in_as
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -32,11 +32,6 @@ def shots(tmp_path) -> Path:
     d = Path(os.environ.get("ZHICE_E2E_SHOTS", tmp_path))
     d.mkdir(parents=True, exist_ok=True)
     return d
-
-
-def _open(page, url: str, title: str) -> None:
-    page.get_by_role("link", name=title).click()
-    page.get_by_role("heading", name=title).wait_for(timeout=60_000)
 
 
 def _ask(page, text: str) -> None:
@@ -66,7 +61,7 @@ def _reload(page, title: str) -> None:
 def test_policy_answer_opens_the_highlight_and_survives_a_refresh(demo, browser, shots):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     sign_in(page, demo)
-    _open(page, demo, "政策问答")  # administrators land on 首页
+    open_page(page, "政策问答")  # administrators land on 首页
     page.get_by_text("可查询的政策文件").wait_for(timeout=60_000)
     page.screenshot(path=str(shots / "docs_empty_state.png"), full_page=True)
     _ask(page, "济南市家电以旧换新的补贴标准是多少？")
@@ -89,7 +84,7 @@ def test_policy_answer_opens_the_highlight_and_survives_a_refresh(demo, browser,
 def test_kg_question_through_the_plain_plan_in_two_clicks_and_survives_a_refresh(demo, browser, shots):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     sign_in(page, demo)
-    _open(page, demo, "图谱问答")
+    open_page(page, "图谱问答")
     page.get_by_text("已载入的业务图谱").wait_for(timeout=60_000)
     page.screenshot(path=str(shots / "kg_empty_state.png"), full_page=True)
     _ask(page, "青浦-区图书馆2026年3月有多少人出勤？")
@@ -120,7 +115,7 @@ def test_kg_question_through_the_plain_plan_in_two_clicks_and_survives_a_refresh
 def test_guest_sees_no_debug_panel(demo, browser, shots):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     sign_in_as(page, demo, GUEST, GUEST_PASSWORD)
-    _open(page, demo, "图谱问答")
+    open_page(page, "图谱问答")
     page.get_by_text("已载入的业务图谱").wait_for(timeout=60_000)  # the page has finished rendering
     _ask(page, "青浦-区图书馆2026年3月有多少人出勤？")
     page.get_by_role("button", name="对，继续").click(timeout=120_000)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, sign_in
+from tests.e2e.conftest import CHROMIUM, open_page, sign_in
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -18,8 +18,7 @@ def test_login_then_status_page(server, browser, tmp_path):
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     sign_in(page, server[0])
     page.get_by_text("离线规则模式").first.wait_for(timeout=60_000)
-    page.get_by_role("link", name="设置与状态").click()
-    page.get_by_role("heading", name="设置与状态").wait_for(timeout=60_000)
+    open_page(page, "设置与状态")
     page.get_by_text("应用数据库").first.wait_for(state="attached", timeout=60_000)  # grid cells are canvas-drawn
     shots = Path(os.environ.get("ZHICE_E2E_SHOTS", tmp_path))
     shots.mkdir(parents=True, exist_ok=True)

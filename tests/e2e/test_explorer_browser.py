@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ADMIN, ADMIN_PASSWORD, CHROMIUM, GUEST, GUEST_PASSWORD, settle, sign_in_as
+from tests.e2e.conftest import (ADMIN, ADMIN_PASSWORD, CHROMIUM, GUEST, GUEST_PASSWORD, open_page, settle,
+                                sign_in_as)
 from tests.e2e.test_admin_walkthrough import english_in
 
 pytestmark = [pytest.mark.e2e,
@@ -60,8 +61,7 @@ def open_library(browser, url: str, name: str, password: str):
     page = ctx.new_page()
     sign_in_as(page, url, name, password)
     settle(page)  # the landing page has finished its run (a busy two-core CI machine is slow)
-    page.get_by_role("link", name="图谱浏览").click()
-    page.get_by_role("heading", name="图谱浏览").wait_for(timeout=180_000)
+    open_page(page, "图谱浏览", timeout=180_000)
     box = page.get_by_label("搜索实体")
     box.fill("青浦-区图书馆")
     box.press("Enter")

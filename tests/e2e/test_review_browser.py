@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM, sign_in
+from tests.e2e.conftest import CHROMIUM, open_page, sign_in
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium not installed (CI installs it)")]
@@ -35,16 +35,14 @@ def test_thumbs_down_to_queue_to_golden_to_run(server, browser, tmp_path):
     page.get_by_text("感谢反馈").wait_for(timeout=60_000)
 
     # 2. the case is in this week's queue; it becomes a golden case
-    page.get_by_role("link", name="每周复盘").click()
-    page.get_by_role("heading", name="每周复盘").wait_for(timeout=60_000)
+    open_page(page, "每周复盘")
     page.get_by_text("应该说明去哪里查").first.wait_for(timeout=60_000)
     page.get_by_role("button", name="转为评测用例").click()
     page.get_by_text("已加入评测集").first.wait_for(timeout=60_000)
     assert (home / "eval" / "sets" / "weekly.jsonl").is_file()
 
     # 3. the next run of that set includes it
-    page.get_by_role("link", name="评测报告").click()
-    page.get_by_role("heading", name="评测报告").wait_for(timeout=60_000)
+    open_page(page, "评测报告")
     page.get_by_role("button", name="运行评测").click()
     page.get_by_text("逐例结果").wait_for(timeout=180_000)
     page.get_by_text("这次运行的用例全部通过").wait_for(timeout=60_000)
