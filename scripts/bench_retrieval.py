@@ -15,6 +15,7 @@ by content hash under .cache/bench (outside the tracked files), so only the firs
     python scripts/bench_retrieval.py --stage embed   # fill the vector cache only
     python scripts/bench_retrieval.py --sample 300    # sample questions
     python scripts/bench_retrieval.py --stage ingest  # cost of adding documents to a big index
+    python scripts/bench_retrieval.py --stage whole-laws  # index all of laws/ for real (~30 min here)
 
 The ``ingest`` stage builds base indexes of laws articles (>= each of --ingest-sizes chunks)
 whose vectors come from a cheap fake embedder (hash-seeded unit vectors: building them with
@@ -551,6 +552,40 @@ def ingest_at_scale(sizes: list[int], adds: int, n_passages: int) -> list[dict]:
     return out
 
 
+def whole_laws_ingest() -> dict:
+    """Every law file of ../shared/data/laws (the per-folder ``_index.md`` lists left out) ingested
+    into an empty workspace as one ``ingest_paths`` call, with the real embedder and an empty
+    vector cache: what indexing the whole laws corpus costs, end to end, model load included."""
+    import shutil
+
+    from core.retrieval.embed import get_embedder
+    from core.security.principals import resolve_user
+    from core.services.ingest import ingest_paths
+
+    run = CACHE / "whole-laws-run"
+    shutil.rmtree(run, ignore_errors=True)
+    idx = open_workspace(run)
+    idx.vector_cache_path = run / "vectors.sqlite"
+    files = sorted(f for f in (DATA / "laws").rglob("*.md") if f.name != "_index.md")
+    started, cpu0, shown = time.perf_counter(), time.process_time(), [0.0]
+
+    def progress(i: int, n: int, _name: str) -> None:
+        if time.perf_counter() - shown[0] > 120:
+            shown[0] = time.perf_counter()
+            print(f"  whole laws: file {i}/{n}, {shown[0] - started:.0f}s", file=sys.stderr, flush=True)
+
+    rep = ingest_paths(files, resolve_user(None), "bench", approve=True, progress=progress)
+    wall = time.perf_counter() - started
+    timing = {k: round(v, 1) for k, v in rep["timing"].items() if isinstance(v, (int, float))}
+    out = {"files": len(files), "chunks": idx.stats()["chunks"], "errors": len(rep["errors"]),
+           "wall_s": round(wall, 1), "wall_min": round(wall / 60, 1), "cpu_s": round(time.process_time() - cpu0, 1),
+           "chunks_per_s": round(idx.stats()["chunks"] / wall, 1), "precision": get_embedder().passage_model().precision,
+           "peak_rss_mb": round(peak_rss_mb()), **timing}
+    del idx
+    shutil.rmtree(run, ignore_errors=True)
+    return out
+
+
 def stage_ingest(args) -> int:
     """Seconds per small document added at N chunks, and all MSGABench passages at once."""
     rows = ingest_at_scale([int(x) for x in args.ingest_sizes.split(",") if x], args.ingest_adds,
@@ -563,7 +598,7 @@ def stage_ingest(args) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--stage", choices=["embed", "all", "serve", "ingest"], default="all")
+    ap.add_argument("--stage", choices=["embed", "all", "serve", "ingest", "whole-laws"], default="all")
     ap.add_argument("--ingest-sizes", default="27000,100000", help="ingest stage: base index sizes (chunks)")
     ap.add_argument("--ingest-adds", type=int, default=10, help="ingest stage: single documents added one by one")
     ap.add_argument("--ingest-passages", type=int, default=2081,
@@ -580,6 +615,9 @@ def main() -> int:
         return stage_serve(args.serve_questions, args.serve_fake)
     if args.stage == "ingest":
         return stage_ingest(args)
+    if args.stage == "whole-laws":
+        print(json.dumps(whole_laws_ingest(), ensure_ascii=False, indent=1))
+        return 0
     t = time.perf_counter()
     laws = build_laws_corpus(args.min_articles)
     msga = build_msga_corpus()

@@ -310,8 +310,31 @@ def model_identity() -> str:
     return _identities[key]
 
 
+def bf16_matrix_units() -> bool:
+    """Whether this CPU multiplies bfloat16 matrices in hardware (AMX or AVX-512 BF16). There a
+    bf16 copy of e5-small embeds law articles ~2.5x faster than fp32 (measured on the 2-core
+    machine: 99 vs 40 chunks/s) with vectors at cosine >= 0.9999 to fp32's; elsewhere bf16 is
+    emulated and slower than fp32."""
+    import torch  # noqa: PLC0415
+
+    try:
+        return bool(torch.cpu._is_amx_tile_supported() or torch.cpu._is_avx512_bf16_supported())
+    except Exception:  # noqa: BLE001 - a torch without these probes: assume no such units
+        return False
+
+
+def passage_precision(setting: str) -> str:
+    """``ZHICE_EMBED_PRECISION`` resolved: ``auto`` is bf16 where the CPU has bf16 matrix units."""
+    if setting == "auto":
+        return "bf16" if bf16_matrix_units() else "fp32"
+    return setting
+
+
 class Embedder:
-    """A loaded sentence-transformers model; ``name`` keys the vector cache."""
+    """A loaded sentence-transformers model; ``name`` keys the vector cache. In ``bf16`` precision
+    the weights are held in bfloat16 and each pooled vector is normalised in fp32; ``name``
+    stays the model's: the vectors are those of the same model to cosine >= 0.9999 (tested), as
+    the C engine's query vectors are, so an index never mixes two models by it."""
 
     def __init__(self, folder: Path, *, e5_prefixes: bool):
         import torch  # noqa: PLC0415
@@ -324,6 +347,9 @@ class Embedder:
         self.e5 = e5_prefixes
         self.model = SentenceTransformer(str(folder), device="cpu")
         self.model.max_seq_length = min(self.model.max_seq_length or 512, 512)
+        self.precision = passage_precision(get_settings().embed_precision)
+        if self.precision == "bf16":
+            self.model.to(torch.bfloat16)
         get_dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
         self.dim = int(get_dim())
         self.name = folder_identity(folder)
@@ -332,9 +358,10 @@ class Embedder:
     def _encode(self, texts: list[str], batch_size: int = 16) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        vecs = self.model.encode(texts, batch_size=batch_size, normalize_embeddings=True,
-                                 convert_to_numpy=True, show_progress_bar=False)
-        return np.asarray(vecs, dtype=np.float32)
+        import torch  # noqa: PLC0415
+
+        vecs = self.model.encode(texts, batch_size=batch_size, convert_to_tensor=True, show_progress_bar=False)
+        return torch.nn.functional.normalize(vecs.float(), p=2, dim=1).numpy()
 
     def encode_queries(self, texts: list[str]) -> np.ndarray:
         return self._encode([("query: " + t) if self.e5 else t for t in texts])

@@ -1,7 +1,8 @@
 """Issue #15, misses of fresh blind batch 61 (stop 34): a single day of a month asked of the 考勤 and
 排班 records is answered from their 1日…31日 codes (who was on the night shift on the 13th, what a
-person's attendance says on the 25th), checked against the spreadsheets with pandas; an amount of one
-day (hours, money), which no code holds, is still refused."""
+person's attendance says on the 25th) and, asked which day, the days a code was kept (几号休的年假;
+stop 35, batch 64), checked against the spreadsheets with pandas; an amount of one day (hours, money),
+which no code holds, is still refused."""
 
 from __future__ import annotations
 
@@ -48,6 +49,32 @@ def test_who_worked_a_rest_day_that_day_is_read_from_the_attendance_codes(kg):
 def test_a_persons_code_that_day_is_said_with_its_meaning(kg, q, said):
     r = ask(q, auto=True, today=MAY)
     assert r["answer"].startswith(said), r["answer"][:300]
+
+
+def _days(name: str, month: str, code: str) -> list[str]:
+    rows = pd.read_excel(BUSINESS / f"07_考勤与人员财务_{month}.xlsx", dtype=str)
+    row = rows[rows["姓名"] == name].iloc[0]
+    return [f"{month}-{int(c[:-1]):02d}" for c in rows.columns if c.endswith("日") and c[:-1].isdigit() and row[c] == code]
+
+
+@pytest.mark.parametrize("q,name,month,code,meaning", [
+    ("张凤英4月调休是几号？", "张凤英", "2026-04", "调", "调休"),
+    ("魏大勇1月几号休的年假？", "魏大勇", "2026-01", "年", "年假"),
+    ("滨江公园的许建军4月几号来加的班？", "许建军", "2026-04", "加", "休息日加班"),
+    ("2月哪几天全公司有人旷工？", "杨振华", "2026-02", "旷", "旷工"),  # the only 旷 codes of 2月
+])
+def test_which_day_a_code_was_kept_is_read_from_the_persons_codes(kg, q, name, month, code, meaning):
+    days = _days(name, month, code)
+    r = ask(q, auto=True, today=MAY)
+    head = r["answer"].splitlines()[0]
+    assert head.startswith(f"{month} 记为{meaning}的日子：{name}") and days and all(d in head for d in days), head
+
+
+def test_a_persons_own_day_off_is_said_even_when_asked_with_a_negation(kg):
+    r = ask("郑晓东4月28号没来上班，请的是什么假？", auto=True, today=MAY)
+    assert r["answer"].startswith("2026-04-28（28日）的记录：郑晓东（KWL2307024） 病（病假）"), r["answer"][:300]
+    r = ask("谁4月28号没来上班？", auto=True, today=MAY)  # who lacks a code: not read from the codes
+    assert r["answer"].startswith("没能按“"), r["answer"][:300]
 
 
 def test_an_amount_of_one_day_is_no_code_and_stays_refused(kg):

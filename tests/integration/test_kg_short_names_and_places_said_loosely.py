@@ -47,7 +47,6 @@ def test_a_four_character_names_head_is_no_name_inside_another_word(kg):
     ("张师傅2月加了多少小时班？", "数据中未找到人员“张师傅”"),                  # nobody is named 张
     ("科创那边上个月13号夜班加了几个小时？", "没能按“"),                     # a day's code holds no hours
     ("文体中心的合同离到期还有几天？", "没能算出所问的天数"),                  # 剩余服务期 7个月 is no count of days
-    ("2月哪几天全公司有人旷工？", "数据中未找到所问的日期"),                  # 2月 旷工 2天 names no day
     ("我们在青浦区物业市场的占有率是多少？", "数据中未找到“占有率”"),          # our projects are no market
     ("各项目员工培训时长人均多少小时？", "数据中未找到“培训时长”"),
     ("1月份全公司开票比收款多出多少？", "没能算出所问的差"),                  # three rows listed, nothing subtracted

@@ -271,3 +271,50 @@ def test_a_failed_or_quick_retrieval_run_replaces_no_kept_record(bench_all, tmp_
     assert not record.exists()
     md = bench_all.render(bench_all.page_results(_results(), record), bench_all.headline(_results()))
     assert "last full-scale run" not in md
+
+
+def test_the_whole_laws_indexing_is_kept_apart_and_judged_on_quick_pages(bench_all, tmp_path):
+    """``--only whole_laws`` at full scale replaces that part of the kept record and nothing else;
+    a quick page judges the < 30 min target on it, beside the estimate from the throughput."""
+    record = tmp_path / "full.json"
+    full = _results()
+    full["scale"] = {**full["scale"], "name": "full"}
+    full["retrieval"]["chunks"] = 147289
+    bench_all.keep_full_scale(full, record)
+    whole = {"files": 3480, "chunks": 147289, "errors": 0, "wall_s": 1620.0, "wall_min": 27.0, "cpu_s": 3100.0,
+             "chunks_per_s": 90.9, "parse_s": 12.0, "chunk_s": 30.0, "embed_s": 1500.0, "index_s": 60.0,
+             "precision": "bf16", "peak_rss_mb": 2100, "machine": {"date": "2026-12-03 18:40 UTC", "commit": "abc1234"}}
+    later = {"scale": {"name": "full"}, "machine": {"date": "later"}, "whole_laws": whole,
+             "retrieval": {"error": "not run (exit 1)"}}
+    bench_all.keep_full_scale(later, record, ran=("whole_laws", "retrieval"))
+    kept = json.loads(record.read_text(encoding="utf-8"))
+    assert kept["retrieval"]["chunks"] == 147289 and kept["machine"] == full["machine"]  # the failed part kept its record
+    assert kept["whole_laws"]["wall_min"] == 27.0
+    md = bench_all.render(bench_all.page_results(_results(), record), bench_all.headline(_results()))
+    row = next(line for line in md.splitlines() if "measured end to end (147,289 chunks, run of 2026-12-03, commit abc1234)" in line)
+    assert row.rstrip().endswith("| 27.0 | met |")
+    assert "## Indexing the whole laws corpus" in md and "27.0 min / 3,100 s" in md
+
+
+def test_a_quick_run_never_indexes_the_whole_laws_corpus(bench_all):
+    assert "whole_laws" in bench_all.SECTIONS and "whole_laws" in bench_all.FULL_ONLY
+
+
+def test_the_embedding_estimate_is_at_the_products_own_precision():
+    """Where the product embeds in bf16 the whole-corpus estimate is bf16's, and the page says
+    what bf16 costs in retrieval beside fp32."""
+    render = _load("bench_render")
+    emb = {"sample": 64, "corpus_chunks": 147289, "chars_p50_p90_max": [118, 260, 529],
+           "options": {"torch_threads": 2, "shipped_precision": "bf16",
+                       "sorted_bs16": {"chunks_per_s": 40.0, "wall_s": 2.0, "cpu_s": 4.0},
+                       "sorted_bs16_bf16": {"chunks_per_s": 100.0, "wall_s": 0.8, "cpu_s": 1.6}},
+           "int8_recall": {"chunks": 100, "questions": 3, "dense_recall_at_10_fp32": 0.6, "dense_recall_at_10_bf16": 0.6,
+                           "cosine_bf16_vs_fp32_mean": 0.999977, "cosine_bf16_vs_fp32_min": 0.999963,
+                           "dense_recall_at_10_int8": 0.5},
+           "shipped_option": "sorted_bs16_bf16", "whole_corpus_embed_min_shipped": 24.5}
+    md = "\n".join(render.embedding_section({"embedding": emb}))
+    assert "dense recall@10 0.600 (fp32) vs 0.500 (int8)" in md
+    assert "bf16 weights: 100.0 chunks/s against fp32's 40.0 (2.50 ×), dense recall@10 0.600" in md
+    assert "At the shipped setting (bf16) the whole laws corpus takes about 24.5 min" in md
+    row = next(r for r in render.ingestion_target_rows({"embedding": emb}) if r[0].startswith("whole laws corpus"))
+    assert row[2:] == ["24", "met"]

@@ -32,6 +32,8 @@ def test_bad_values_name_the_variable():
         load_settings({"doc_index": "elastic"})
     with pytest.raises(ConfigError, match="ZHICE_GRAPH_BUFFER_MB 至少为 128"):
         load_settings({"ZHICE_GRAPH_BUFFER_MB": "64"})
+    with pytest.raises(ConfigError, match="ZHICE_EMBED_PRECISION.*auto、fp32、bf16"):
+        load_settings({"ZHICE_EMBED_PRECISION": "int4"})
 
 
 def test_workspace_created_on_demand(workspace):

@@ -180,3 +180,39 @@ def test_a_claim_asked_about_needs_a_verdict_not_a_table_cell():
     assert unfilled_slots(q, [{"text": "信息内容: 行政处罚；本年处理决定数量: 4119。"}]) == ["这一说法是否属实"]
     assert unfilled_slots(q, [{"text": "不是，行政处罚4119件，行政强制195件。"}]) == []
     assert unfilled_slots("行政处罚有多少件？", [{"text": "信息内容: 行政处罚；本年处理决定数量: 4119。"}]) == []
+
+
+def test_a_documents_chapters_are_asked_of_its_outline_not_of_its_sentences():
+    """分为哪四章 / 保障措施包括哪五项 / 讲…的是哪一部分 ask for section titles, which no quoted rule
+    sentence is: refused until the answer is read off the document's outline; a question about what
+    a part says (对原公告的哪一部分内容作了补充) is not one of them."""
+    from core.agents.rag.final_check import unfilled_slots
+
+    rule = [{"text": "各政策参与主体对补贴资金安全负直接责任，要加强自律，做到诚信守法经营。"}]
+    for q in ("济南市2025年家电以旧换新补贴实施细则分为哪四章？", "山东省2025年家电以旧换新实施方案的保障措施部分包括哪五项？",
+              "泉城购消费券公告里，讲仅限本人核销这些内容的是哪一部分？"):
+        assert unfilled_slots(q, rule) == ["文件的章节"], q
+    assert unfilled_slots("首保补充公告对原公告的哪一部分内容作了补充？", rule) == []
+
+
+def test_an_age_group_the_documents_never_name_is_a_gap():
+    """老年手机: jieba tags 老年 a time word, yet it is who the subsidy would be for; the phone rules
+    never mention it, so there is nothing to answer (not the general 15% / 500元 rule)."""
+    phones = "山东省商务厅等5部门关于印发《山东省手机、平板、智能手表（手环）购新补贴实施细则》的通知.pdf"
+    assert "老年" in uncovered_nouns("省手机购新补贴对老年手机有没有单独的补贴标准？", chunks(phones))
+
+
+def test_the_askers_own_words_are_no_subject_the_documents_must_name():
+    """我是卖场经理 / 顾客: who is asking and everyday names of what the documents call 销售企业 and
+    消费者 leave nothing uncovered; a subject the documents lack still does (按摩椅)."""
+    assert uncovered_nouns("我是卖场经理，济南家电细则里以旧换新补贴的投放是由哪一方负责的？", chunks(JINAN_APPLIANCES)) == []
+    assert uncovered_nouns("我们卖场卖出一台1级能效的洗碗机，顾客能立减多少补贴？", chunks(JINAN_APPLIANCES)) == []
+    assert "按摩椅" in uncovered_nouns("我们卖场卖按摩椅，顾客能立减多少补贴？", chunks(JINAN_APPLIANCES))
+
+
+def test_a_word_whose_meaning_is_asked_must_be_in_the_quoted_sentence():
+    from core.agents.rag.final_check import unmet_terms
+
+    q = "洪泽那份年报，申请情况那张表底下写的勾稽关系是啥意思？"
+    assert unmet_terms(q, [{"text": "如依申请公开工作规范性还有待提高。"}]) == ["勾稽关系"]
+    assert unmet_terms(q, [{"text": "勾稽关系：第一项加第二项之和，等于第三项加第四项之和。"}]) == []

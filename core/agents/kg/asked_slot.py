@@ -140,12 +140,24 @@ def _without_scope(answer: str | None) -> str:
     return re.sub(r"^\s*查询范围[^\n]*\n?", "", answer or "")
 
 
+def _unanswered_choice(question: str, answer: str) -> str | None:
+    """"X还是Y" when the question offers two values and the answer names neither."""
+    rule = _rules()["choice"]
+    m = re.search(rule["ask"], question)
+    if not m or any(re.search(rule["not_options"], o) for o in m.groups()):
+        return None
+    return None if any(o in answer for o in m.groups()) else f"{m.group(1)}还是{m.group(2)}"
+
+
 def missing_slot(question: str, answer: str) -> tuple[str, str] | None:
     """``(kind, asked words)`` when the answer does not state what ``question`` asks, else ``None``."""
     q, head = question or "", headline(answer)
     noun = _unknown_noun(q, head, answer or "")
     if noun:
         return "asked_noun", noun
+    choice = _unanswered_choice(q, _without_scope(answer))
+    if choice:
+        return "asked_choice", choice
     left = _unstated_figures(q, head if re.search(_rules()["several_figures"]["figure"], head) else answer or "")
     if left:
         return "several_figures", left

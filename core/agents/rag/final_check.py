@@ -156,6 +156,16 @@ def unmet_phrases(question: str, claims: list[dict]) -> list[str]:
     return missing
 
 
+def unmet_terms(question: str, claims: list[dict]) -> list[str]:
+    """The words the question asks the meaning of (勾稽关系是啥意思) that no answer sentence contains:
+    those sentences explain something else."""
+    entry = vocab_entry("final_checks").get("defined_terms") or {}
+    text = " ".join(norm(c["text"]) for c in claims)
+    terms = [re.split(entry["trim"], m.group("term"))[-1] for m in re.finditer(entry["pattern"], norm(question))] \
+        if entry else []
+    return [t for t in terms if len(t) >= 2 and t not in text]
+
+
 def unmet_articles(question: str, claims: list[dict], used: list[dict]) -> list[str]:
     """The articles the question names (第二十二条) that no cited chunk is or states: a passage of
     another article is not what that article provides."""
@@ -225,4 +235,5 @@ def final_gaps(question: str, claims: list[dict], used: list[dict], pool: list[d
         return []
     return unmet_articles(question, claims, used) + unmet_choice(question, claims) + unmet_places(question, claims, used) \
         + unmet_subjects(question, claims, used) + unmet_documents(question, claims, used, list(pool)) \
-        + unfilled_slots(question, claims) + unmet_phrases(question, claims) + unmet_amounts(question, claims, used)
+        + unfilled_slots(question, claims) + unmet_phrases(question, claims) + unmet_terms(question, claims) \
+        + unmet_amounts(question, claims, used)
