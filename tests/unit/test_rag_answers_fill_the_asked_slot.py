@@ -193,6 +193,24 @@ def test_a_documents_chapters_are_asked_of_its_outline_not_of_its_sentences():
               "泉城购消费券公告里，讲仅限本人核销这些内容的是哪一部分？"):
         assert unfilled_slots(q, rule) == ["文件的章节"], q
     assert unfilled_slots("首保补充公告对原公告的哪一部分内容作了补充？", rule) == []
+    outline = [{"text": "按文件目录，《济南市2025年家电以旧换新补贴实施细则》分为：第一章 补贴范围和标准；第二章 补贴规则及流程。"}]
+    assert unfilled_slots("济南市2025年家电以旧换新补贴实施细则分为哪四章？", outline) == []
+    for q in ("济南家电细则第五条的标题是什么？", "“先涨价后打折”这段属于哪一项任务？", "这句话出自哪一条？"):
+        assert unfilled_slots(q, rule) == ["文件的章节"], q
+
+
+def test_a_validity_or_a_most_asked_needs_a_sentence_stating_it():
+    """有效期多长 answered with a 保单's 保障期限, 哪一场…最多 with the number of sessions held: neither
+    says what was asked, so both are refused naming the slot."""
+    from core.agents.rag.final_check import unfilled_slots
+
+    policy = [{"text": "3.机动车商业保险保险单（电子保单）（保单生效日期须在活动期内，保障期限为1年）；"}]
+    assert unfilled_slots("首保消费券领到手以后有效期多长？", policy) == ["有效期"]
+    coupon = [{"text": "用户需在每批次发放时间内领取消费券，在消费券有效期内核销使用。"}]
+    assert unfilled_slots("泉城购消费券的有效期是多久？", coupon) == []
+    held = [{"text": "组织召开了……等新闻发布会12场，努力传递政府声音。"}]
+    assert unfilled_slots("2024年召开的新闻发布会中，哪一场的参会媒体最多？", held) == ["最多的一项"]
+    assert unfilled_slots("哪一场的参会媒体最多？", [{"text": "其中第三场参会媒体最多，共20家。"}]) == []
 
 
 def test_an_age_group_the_documents_never_name_is_a_gap():

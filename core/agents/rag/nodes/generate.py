@@ -15,6 +15,7 @@ from core.agents.rag.calc import rate_claim, sum_claim, total_rate_claim
 from core.agents.rag.claims import render_claims
 from core.agents.rag.diffs import named_difference_claim, tier_difference_claim
 from core.agents.rag.final_check import final_gaps, off_subject, unmet_subjects
+from core.agents.rag.outline import asks_outline, outline_answer
 from core.agents.rag.ruledata import synonyms, vocab_entry, weight
 from core.agents.rag.runtime import add_trace, doc_title, get_runtime, llm_failure, llm_step, usable_llm
 from core.agents.rag.scoring import part_pool
@@ -113,7 +114,7 @@ def generate(state: dict, *, config) -> dict:
     parts = [p for p in state.get("parts") or [] if p]
     open_parts = set(state.get("unanswered_parts") or [])
     answered = [p for p in parts if p not in open_parts]
-    if len(parts) >= 2 and answered and not state.get("regenerations"):
+    if len(parts) >= 2 and answered and not state.get("regenerations") and not asks_outline(question):
         used, claims = _compound_claims(answered, state.get("relevant_pool") or used)
         out["used_documents"] = used
         draft = render_claims(claims, used)
@@ -137,16 +138,12 @@ def generate(state: dict, *, config) -> dict:
             out["final_gaps"] = case_gap
         claims, used, slot_filled = fill_asked_slot(question, claims, used, state.get("relevant_pool") or [])
         out["used_documents"] = used
-        # 6000元的2级能效洗衣机 → 6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed
-        computed = named_sum_claim(question, used) or product_claim(question, claims, used) \
-            or rate_claim(question, claims, used) \
-            or sum_claim(question, claims, used) \
-            or total_rate_claim(question, claims, used) or difference_claim(question, claims) \
-            or net_pay_claim(question, claims) or cell_sum_claim(question, claims) \
-            or tier_difference_claim(question, used) or named_difference_claim(question, claims)
-        if computed is not None:
-            seen = {norm(c["text"]) for c in claims}
-            claims = [computed] + [c for c in computed.pop("also", []) if norm(c["text"]) not in seen] + claims
+        outlined = outline_answer(question, claims, used, state.get("documents") or [], rt)
+        if outlined is not None:  # 分为哪四章 / 讲…的是哪一部分: the document's own headings
+            claims, used = outlined
+            out["used_documents"] = used
+        else:
+            claims = _with_computed(question, claims, used)
         gaps = final_gaps(question, claims, used, state.get("documents") or [])
         if gaps:  # sentences of a neighbouring question (another amount, no difference, no name, another document)
             draft, claims = "", []
@@ -157,6 +154,21 @@ def generate(state: dict, *, config) -> dict:
     out["trace"] = add_trace(state, "generate", t0, by="rules", used=[d["chunk_id"] for d in used],
                              sentences=len(claims), slot_filled=slot_filled)
     return out
+
+
+def _with_computed(question: str, claims: list[dict], used: list[dict]) -> list[dict]:
+    """The claims with a computed line first where the question asks for one: 6000元的2级能效洗衣机 →
+    6000元×15%＝900元; 不予公开的加起来 → the numbered rows summed."""
+    computed = named_sum_claim(question, used) or product_claim(question, claims, used) \
+        or rate_claim(question, claims, used) \
+        or sum_claim(question, claims, used) \
+        or total_rate_claim(question, claims, used) or difference_claim(question, claims) \
+        or net_pay_claim(question, claims) or cell_sum_claim(question, claims) \
+        or tier_difference_claim(question, used) or named_difference_claim(question, claims)
+    if computed is None:
+        return claims
+    seen = {norm(c["text"]) for c in claims}
+    return [computed] + [c for c in computed.pop("also", []) if norm(c["text"]) not in seen] + claims
 
 
 def _settle_case(question: str, user_q: str, focus_terms: list[str], draft: str, claims: list[dict],
