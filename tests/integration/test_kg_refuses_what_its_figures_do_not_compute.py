@@ -1,4 +1,4 @@
-"""Issue #15, misses of fresh blind batches 67–69 (stop 35): a figure the question asks that the
+"""Issue #15, misses of fresh blind batches 67–69 (stop 36): a figure the question asks that the
 records found do not compute — an amount where only a rate or a count was found, a spend where unit
 prices were added up, a share per head where nothing was divided, a yearly share of multi-year
 contracts, a total since a contract began before the monthly records do, a condition on a missing or
