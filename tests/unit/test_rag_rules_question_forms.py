@@ -32,6 +32,15 @@ def test_subject_is_not_cut_inside_a_word():
     assert len(parts) == 2 and "充电桩" in parts[1]
 
 
+def test_a_later_part_naming_its_own_document_keeps_its_own_subject():
+    """省家电方案每件上限又是多少 asks the 省 方案, not the 手机 细则 of the first part; 这个方案 / 需要哪些材料
+    still lean on the first part's subject."""
+    parts = logic.split_compound("手机、平板、智能手表购新补贴每件最高补多少？省家电方案每件上限又是多少？")
+    assert parts[1] == "省家电方案每件上限又是多少"
+    assert logic.split_compound("首保消费券的申报时间是什么时候？这个方案需要哪些材料？")[1].startswith("首保消费券")
+    assert logic.split_compound("首保消费券的申报时间是什么时候？需要哪些材料？")[1] == "首保消费券需要哪些材料"
+
+
 def test_own_docno_named_beats_a_citing_document():
     own = {"title": "山东省2025年家电以旧换新实施方案", "doc_number": "鲁商字〔2025〕1 号"}
     citing = {"title": "济南市2025年家电以旧换新补贴实施细则", "doc_number": "济商务字〔2025〕5号"}

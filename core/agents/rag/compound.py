@@ -157,7 +157,8 @@ def split_compound(question: str) -> list[str]:
         if p.startswith("其中"):  # 能拿多少礼包？其中加油卡额度是多少 → within what the first part asks
             out.append(re.sub(r"[？?。]+$", "", parts[0]) + "，" + p)
             continue
-        has_own = bool(entities(p)) or (subject and norm(subject) in norm(p))
+        # a part naming its own document (省家电方案每件上限又是多少) keeps its own subject
+        has_own = bool(entities(p)) or (subject and norm(subject) in norm(p)) or bool(pattern("own_document").search(p))
         if not has_own and subject:
             p = f"{subject}{'' if p.startswith(('的', '中') + verb_start) else '的'}{p}"
         out.append(p)
