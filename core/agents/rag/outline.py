@@ -134,16 +134,12 @@ def _target_doc(question: str, used: list[dict], pool: list[dict]) -> str:
     return best["doc_id"] if named(best.get("title") or "") > named(used[0].get("title") or "") + 1 else used[0]["doc_id"]
 
 
-def _asked_level(question: str) -> str | None:
-    """The heading kind the question asks for (哪几章 → 章), None when any will do (哪几项 / 哪几部分)."""
+def _asked(question: str) -> tuple[str | None, int | None]:
+    """(the heading kind the question asks for — 哪几章 → 章, None when any will do: 哪几项 / 哪几部分 —,
+    the count it states — 哪四章 → 4 —, or None)."""
     m = _rules()["count"].search(norm(question))
     unit = m.group("unit") if m else next((u for u in ("章", "节") if u in question), None)
-    return _rules()["units"].get(unit or "")
-
-
-def _asked_count(question: str) -> int | None:
-    m = _rules()["count"].search(norm(question))
-    return cn_to_int(m.group("n")) if m and m.group("n") else None
+    return _rules()["units"].get(unit or ""), (cn_to_int(m.group("n")) if m and m.group("n") else None)
 
 
 def _listing(question: str, chunks: list[dict]) -> tuple[str | None, list[tuple[str, dict]]] | None:
@@ -156,10 +152,9 @@ def _listing(question: str, chunks: list[dict]) -> tuple[str | None, list[tuple[
         items = _section_items(chunks, depth, heading)
     else:
         items = _children(chunks, 1, None)
-    level = _asked_level(question)
+    level, count = _asked(question)
     if level and any(_kind(h)[0] != level for h, _ in items):
         return None
-    count = _asked_count(question)
     if not items or not _consecutive([h for h, _ in items]) or (count and count != len(items)):
         return None
     return heading, items
